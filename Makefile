@@ -1,0 +1,85 @@
+# Build and test htmltemplates (GNU make).
+#
+#   make test                                  # lint, format check, mypy, pytest on Python 3.14
+#   make test PY_VERSION=3.15 VENV=.venv-3.15  # the same on 3.15, in its own venv
+#
+# The venv is created on first use from the interpreter that tools/find-python
+# finds (see that script), and re-installed whenever pyproject.toml changes.
+
+PY_VERSION ?= 3.14
+VENV ?= .venv
+
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+EXTRAS := test,bench,flask
+
+# Recursively expanded, so find-python runs only when the venv must be created.
+BASE_PYTHON = $(shell tools/find-python $(PY_VERSION))
+
+# mypy targets; those not written yet are left out.
+MYPY_PATHS = $(wildcard htmltemplates tests/typing bench examples)
+
+.DEFAULT_GOAL := test
+.PHONY: test venv version lint format format-check typecheck pytest demo bench clean help
+
+help:
+	@echo "make test       ruff check, ruff format --check, mypy, pytest (with README/docs examples)"
+	@echo "make lint       ruff check + ruff format --check"
+	@echo "make format     ruff format + ruff check --fix"
+	@echo "make typecheck  mypy --strict on: $(MYPY_PATHS)"
+	@echo "make pytest     pytest only"
+	@echo "make demo       run examples/app.py"
+	@echo "make bench      run the benchmarks (python -m bench)"
+	@echo "make clean      remove the venvs and caches"
+	@echo "variables: PY_VERSION=$(PY_VERSION) VENV=$(VENV)"
+
+venv: $(STAMP)
+
+$(PY):
+	@py='$(BASE_PYTHON)'; \
+	if [ -z "$$py" ]; then echo "make: no Python $(PY_VERSION) found (see tools/find-python above)" >&2; exit 1; fi; \
+	echo "creating $(VENV) with $$py"; \
+	rm -rf '$(VENV)'; \
+	"$$py" -m venv '$(VENV)' || { rm -rf '$(VENV)'; exit 1; }
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --disable-pip-version-check --progress-bar off -e '.[$(EXTRAS)]'
+	@touch '$@'
+
+version: $(STAMP)
+	@$(PY) -c 'import sys; print("=== Python", sys.version.replace("\n", " "), "at", sys.executable)'
+
+test: version
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(if $(MYPY_PATHS),$(VENV)/bin/mypy $(MYPY_PATHS),@echo "mypy: nothing to check yet")
+	$(PY) -m pytest
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(STAMP)
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+format-check: $(STAMP)
+	$(VENV)/bin/ruff format --check .
+
+typecheck: $(STAMP)
+	$(if $(MYPY_PATHS),$(VENV)/bin/mypy $(MYPY_PATHS),@echo "mypy: nothing to check yet")
+
+pytest: $(STAMP)
+	$(PY) -m pytest
+
+demo: $(STAMP)
+	@test -f examples/app.py || { echo "make demo: examples/app.py does not exist yet" >&2; exit 1; }
+	$(PY) examples/app.py
+
+bench: $(STAMP)
+	$(PY) -m bench
+
+clean:
+	rm -rf .venv* '$(VENV)' .pytest_cache .mypy_cache .ruff_cache .hypothesis \
+	       build dist *.egg-info
+	find . -path './.git' -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,26 @@
+"""htmltemplates: safe HTML from Python template strings (PEP 750).
+
+``html(t"<p class={classes}>{user.name}</p>")`` escapes every interpolated value for the HTML
+context it lands in and returns :class:`markupsafe.Markup`.
+
+The core (scanner, compiler, escapers, attributes, render) imports no web framework and does
+no I/O; the optional Flask integration lives in ``htmltemplates.flask``.
+"""
+
+from markupsafe import Markup
+
+from ._escapers import UNSAFE_CSS, UNSAFE_URL
+from ._render import cache_info, clear_cache, html
+from .errors import RenderError, TemplateError, TemplateSyntaxError
+
+__all__ = [
+    "UNSAFE_CSS",
+    "UNSAFE_URL",
+    "Markup",
+    "RenderError",
+    "TemplateError",
+    "TemplateSyntaxError",
+    "cache_info",
+    "clear_cache",
+    "html",
+]

@@ -1,0 +1,426 @@
+"""Attribute values: True/False/None, class and style builders, data-*/aria-* dicts, spreads.
+
+A spread entry ``k: v`` behaves exactly as ``k={v}`` written in the template would: the same
+name checks, the same value rules, the same URL filter.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from string.templatelib import Template
+from typing import Literal
+
+from ._escapers import escape_text, filter_css_value, filter_url, is_css_property, markup_to_text
+from ._spec import AttrKind, attr_kind
+from .errors import Location, RenderError, short_repr
+
+__all__ = [
+    "TagPlan",
+    "attr_part",
+    "attr_text",
+    "render_tag",
+    "render_whole",
+    "url_part",
+]
+
+# An attribute name from data may not contain what would end the name or the tag
+# (13.2.5.33): whitespace, quotes, '=', '<', '>', '/', or a control character.
+_BAD_NAME = re.compile(r"[\t\n\f\r \"'<>/=\x00-\x1f\x7f-\x9f]")
+
+
+Value = str | Literal[True]
+
+
+def _error(headline: str, fix: str, anchor: str, slot: int) -> RenderError:
+    return RenderError(headline, fix=fix, anchor=anchor, location=Location.at_hole(slot))
+
+
+def _resolve(value: object) -> object:
+    """Call a zero-argument callable (a lazy value) until something else comes out."""
+    while callable(value) and not isinstance(value, type) and not hasattr(type(value), "__html__"):
+        value = value()
+    return value
+
+
+def attr_text(value: object, slot: int, name: str) -> str:
+    """The plain (unescaped) text ``value`` stands for inside the value of attribute ``name``.
+
+    Strings and numbers as themselves; None and booleans as nothing; ``__html__`` objects as
+    the text their markup shows; lists and other iterables as their non-empty items joined by
+    spaces; for ``class``, a dict gives the names whose values are true.
+    """
+    cls = value.__class__
+    if cls is str:
+        return value  # type: ignore[return-value]
+    if cls is list or cls is tuple:
+        texts = []
+        for item in value:  # type: ignore[attr-defined]
+            if item:
+                text = item if item.__class__ is str else attr_text(item, slot, name)
+                if text:
+                    texts.append(text)
+        return " ".join(texts)
+    if cls is int:
+        return str(value)
+    value = _resolve(value)
+    match value:
+        case None | bool():
+            return ""
+        case _ if hasattr(type(value), "__html__"):
+            return markup_to_text(value.__html__())  # type: ignore[attr-defined]
+        case str():
+            return value
+        case int() | float():
+            return str(value)
+        case Template():
+            raise _error(
+                f"a template inside the value of the attribute {name}",
+                "Templates are HTML and attribute values are text: interpolate a string.",
+                "template-in-attribute",
+                slot,
+            )
+        case Mapping():
+            if name == "class":
+                return " ".join(str(key) for key, on in value.items() if on)
+            raise _error(
+                f"a {type(value).__name__} inside the value of the attribute {name}: "
+                f"{short_repr(value)}",
+                "Attribute values are text: interpolate a string, or spread a dict of "
+                "attributes between attributes: <a {attrs}>.",
+                "dict-value",
+                slot,
+            )
+        case bytes() | bytearray() | memoryview():
+            raise _error(
+                f"bytes inside the value of the attribute {name}: {short_repr(value)}",
+                "Decode the bytes to a str first.",
+                "bytes",
+                slot,
+            )
+    try:
+        items = iter(value)  # type: ignore[call-overload]
+    except TypeError:
+        return str(value)
+    return attr_text(list(items), slot, name)
+
+
+def attr_part(value: object, slot: int, name: str) -> str:
+    """A value inside an attribute value, escaped."""
+    return escape_text(attr_text(value, slot, name))
+
+
+def url_part(value: object, slot: int, name: str) -> str:
+    """A value at the start of a URL attribute: scheme-filtered, then escaped."""
+    return escape_text(filter_url(attr_text(value, slot, name)))
+
+
+def _style_text(value: object, slot: int) -> str:
+    """CSS declarations from a dict of property -> value (None/False dropped) or a str of
+    ``prop: value`` declarations; every value passes the CSS value filter."""
+    if isinstance(value, Mapping):
+        pairs = [
+            (key, item) for key, item in value.items() if item is not None and item is not False
+        ]
+    else:
+        text = attr_text(value, slot, "style")
+        pairs = []
+        for declaration in text.split(";"):
+            if declaration.strip():
+                key, colon, item = declaration.partition(":")
+                if not colon:
+                    raise _error(
+                        f"a style declaration without ':': {short_repr(declaration.strip())}",
+                        "Write declarations as 'property: value', or pass a dict.",
+                        "style",
+                        slot,
+                    )
+                pairs.append((key.strip(), item.strip()))
+    declarations = []
+    for key, item in pairs:
+        if not isinstance(key, str) or not is_css_property(key):
+            raise _error(
+                f"{short_repr(key)} is not a CSS property name",
+                "Use property names such as 'color', 'margin-top' or '--my-var'.",
+                "style",
+                slot,
+            )
+        declarations.append(f"{key}: {filter_css_value(attr_text(item, slot, 'style'))}")
+    return "; ".join(declarations)
+
+
+def _value(value: object, slot: int, name: str, kind: AttrKind) -> Value | None:
+    """An attribute's whole value: None to drop it, True for a bare attribute, else its
+    escaped text."""
+    if value.__class__ is str and (kind is AttrKind.PLAIN or kind is AttrKind.CLASS):
+        return escape_text(value) or (None if kind is AttrKind.CLASS else "")
+    value = _resolve(value)
+    if kind is AttrKind.EVENT or kind is AttrKind.REFUSED:
+        raise _error(
+            f"the attribute {name} cannot take a value from data",
+            "Write it in the template; event handlers and attributes that change how a "
+            "document is read are not supported from values yet (issue #3).",
+            "spread-name",
+            slot,
+        )
+    if value is None or value is False:
+        return None
+    if value is True:
+        return True
+    match kind:
+        case AttrKind.CLASS:
+            return escape_text(attr_text(value, slot, name)) or None
+        case AttrKind.STYLE:
+            return escape_text(_style_text(value, slot)) or None
+        case AttrKind.URL:
+            return url_part(value, slot, name)
+    return attr_part(value, slot, name)
+
+
+def render_whole(value: object, slot: int, ws: str, name: str, quote: str, kind: AttrKind) -> str:
+    """An attribute whose whole value is one interpolation, with the text before its name."""
+    cls = value.__class__
+    if kind is AttrKind.CLASS and (cls is list or cls is tuple):
+        text = attr_text(value, slot, "class")
+        return f"{ws}{name}={quote}{escape_text(text)}{quote}" if text else ""
+    key = name.lower()
+    if kind is AttrKind.PLAIN and key in _EXPANDED and isinstance(value, Mapping):
+        return _expand_in_place(ws, name, value, slot)
+    result = _value(value, slot, key, kind)
+    if result is None:
+        return ""
+    if result is True:
+        return ws + name
+    return f"{ws}{name}={quote}{result}{quote}"
+
+
+def _expand_in_place(ws: str, name: str, value: Mapping[object, object], slot: int) -> str:
+    """``data={...}``/``aria={...}`` on a tag where no other attribute can meet them."""
+    aria = name.lower() == "aria"
+    out = []
+    for sub, item in value.items():
+        full = f"{name}-{sub}" if isinstance(sub, str) else sub
+        kind = _checked_kind("", full) if isinstance(full, str) else None
+        if kind is None:
+            raise _bad_name(full, slot)
+        if aria and (item is True or item is False):
+            item = "true" if item else "false"  # noqa: PLW2901 - aria-* states are "true"/"false"
+        cls = item.__class__
+        if cls is str and kind is AttrKind.PLAIN:
+            out.append(f'{ws}{full}="{escape_text(item)}"')  # type: ignore[arg-type]
+        elif cls is int and kind is AttrKind.PLAIN:
+            out.append(f'{ws}{full}="{item}"')
+        else:
+            result = _value(item, slot, str(full).lower(), kind)
+            if result is True:
+                out.append(f"{ws}{full}")
+            elif result is not None:
+                out.append(f'{ws}{full}="{result}"')
+        ws = " "
+    return "".join(out)
+
+
+def _bad_name(name: object, slot: int) -> RenderError:
+    return _error(
+        f"{short_repr(name)} is not a valid attribute name",
+        "Attribute names from data may not be empty or contain whitespace, quotes, "
+        "'=', '<', '>', '/' or control characters.",
+        "spread-name",
+        slot,
+    )
+
+
+@lru_cache(maxsize=4096)
+def _checked_kind(element: str, name: str) -> AttrKind | None:
+    """The kind of attribute ``name`` (as written), or None if it is not a valid name."""
+    if not name or _BAD_NAME.search(name):
+        return None
+    return attr_kind(element, name.lower())
+
+
+# -- tags whose attributes must be merged (spreads, data/aria dicts, repeated names) ---------
+
+
+@dataclass(frozen=True, slots=True)
+class StaticItem:
+    ws: str
+    name: str
+    raw: str
+    value: Value
+    quote: str
+
+
+@dataclass(frozen=True, slots=True)
+class WholeItem:
+    ws: str
+    name: str
+    slot: int
+    position: int
+    quote: str
+
+
+@dataclass(frozen=True, slots=True)
+class PartsItem:
+    ws: str
+    name: str
+    parts: tuple[str | tuple[int, int, bool], ...]  # static text, or (slot, position, is_url)
+    quote: str
+
+
+@dataclass(frozen=True, slots=True)
+class SpreadItem:
+    ws: str
+    slot: int
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class TagPlan:
+    """How to build one start tag whose attributes are merged at render time."""
+
+    element: str
+    head: str
+    tail: str
+    items: tuple[StaticItem | WholeItem | PartsItem | SpreadItem, ...]
+
+
+class _Entry:
+    __slots__ = ("name", "quote", "raw", "value", "ws")
+
+    def __init__(self, ws: str, name: str, value: Value, raw: str | None, quote: str) -> None:
+        self.ws, self.name, self.value, self.raw, self.quote = ws, name, value, raw, quote
+
+
+_MERGED = {"class": " ", "style": "; "}
+_EXPANDED = frozenset({"data", "aria"})
+
+
+def _put(
+    entries: dict[str, _Entry],
+    ws: str,
+    name: str,
+    value: Value | None,
+    raw: str | None = None,
+    quote: str = '"',
+) -> None:
+    """Set attribute ``name``: class and style accumulate, any other name takes the last value
+    (None removes it); an attribute keeps the place where it first appeared. ``raw`` is the
+    attribute as written, for static attributes, emitted as is unless merged."""
+    key = name.lower()
+    entry = entries.get(key)
+    separator = _MERGED.get(key)
+    if separator is not None:
+        if not isinstance(value, str) or not value:  # nothing to add
+            if raw is not None and entry is None:
+                entries[key] = _Entry(ws, name, value or True, raw, quote)
+            return
+        if entry is not None and isinstance(entry.value, str) and entry.value:
+            # the merged value is double-quoted: a '"' written inside single quotes must go
+            entry.value = _requote(entry.value, entry.quote) + separator + _requote(value, quote)
+            entry.raw, entry.quote = None, '"'
+            return
+    if value is None:
+        entries.pop(key, None)
+    elif entry is None:
+        entries[key] = _Entry(ws, name, value, raw, quote)
+    else:
+        entry.name, entry.value, entry.raw, entry.quote = name, value, raw, quote
+
+
+def _requote(value: str, quote: str) -> str:
+    return value if quote == '"' else value.replace('"', "&#34;")
+
+
+def _spread(entries: dict[str, _Entry], element: str, ws: str, value: object, slot: int) -> None:
+    value = _resolve(value)
+    if value is None or value is False:
+        return
+    if not isinstance(value, Mapping):
+        raise _error(
+            f"a spread between attributes needs a mapping, not {type(value).__name__}: "
+            f"{short_repr(value)}",
+            "Spread a dict of attribute names to values: <a {attrs}>.",
+            "spread",
+            slot,
+        )
+    ws = ws or " "  # <a title="x"{attrs}>: keep attributes apart
+    for name, item in value.items():
+        _attribute(entries, element, ws, name, item, slot)
+        ws = " "
+
+
+def _attribute(
+    entries: dict[str, _Entry],
+    element: str,
+    ws: str,
+    name: object,
+    value: object,
+    slot: int,
+    quote: str = '"',
+) -> None:
+    kind = _checked_kind(element, name) if isinstance(name, str) else None
+    if kind is None:
+        raise _bad_name(name, slot)
+    assert isinstance(name, str)
+    value = _resolve(value)
+    if kind is AttrKind.PLAIN and name.lower() in _EXPANDED and isinstance(value, Mapping):
+        _expand(entries, element, ws, name, value, slot)
+        return
+    _put(entries, ws, name, _value(value, slot, name.lower(), kind), quote=quote)
+
+
+def _expand(
+    entries: dict[str, _Entry],
+    element: str,
+    ws: str,
+    name: str,
+    value: Mapping[object, object],
+    slot: int,
+) -> None:
+    """``data={...}`` and ``aria={...}``: one data-*/aria-* attribute per entry."""
+    aria = name.lower() == "aria"
+    for sub, item in value.items():
+        full = f"{name}-{sub}" if isinstance(sub, str) else sub  # a bad name, reported below
+        if aria and (item is True or item is False):
+            item = "true" if item else "false"  # noqa: PLW2901 - aria-* states are "true"/"false"
+        _attribute(entries, element, ws, full, item, slot)
+        ws = " "
+
+
+def _emit(entries: dict[str, _Entry]) -> str:
+    out = []
+    for entry in entries.values():
+        if entry.raw is not None:
+            out.append(entry.ws + entry.raw)
+        elif entry.value is True:
+            out.append(f"{entry.ws}{entry.name}")
+        else:
+            out.append(f"{entry.ws}{entry.name}={entry.quote}{entry.value}{entry.quote}")
+    return "".join(out)
+
+
+def render_tag(plan: TagPlan, values: tuple[object, ...]) -> str:
+    """The start tag of ``plan`` with its holes filled by ``values`` (in item order)."""
+    entries: dict[str, _Entry] = {}
+    element = plan.element
+    for item in plan.items:
+        match item:
+            case StaticItem(ws, name, raw, value, quote):
+                _put(entries, ws, name, value, raw, quote)
+            case WholeItem(ws, name, slot, position, quote):
+                _attribute(entries, element, ws, name, values[position], slot, quote)
+            case PartsItem(ws, name, parts, quote):
+                key = name.lower()
+                out = []
+                for part in parts:
+                    if isinstance(part, str):
+                        out.append(part)
+                    else:
+                        slot, position, is_url = part
+                        out.append((url_part if is_url else attr_part)(values[position], slot, key))
+                _put(entries, ws, name, "".join(out), quote=quote)
+            case SpreadItem(ws, slot, position):
+                _spread(entries, element, ws, values[position], slot)
+    return plan.head + _emit(entries) + plan.tail

@@ -1,0 +1,343 @@
+"""Compiles a template's tokens into a plan: a Python function generated once per template.
+
+The plan for ``t'<a href="{url}">{name}</a>'`` is, in effect::
+
+    def render(interpolations):
+        i0, i1 = interpolations
+        v0 = convert(i0) if i0.conversion or i0.format_spec else i0.value
+        v1 = ...
+        return f'<a href="{url_part(v0, 0, "href")}">{esc(v1) if str else text(v1, 1)}</a>'
+
+Static text goes into the function as string constants (through ``repr``, so no template text
+is ever read as code); each hole becomes the call of the escaper its context chose at compile
+time, with an inline fast path for the common ``str`` value. Python's own compiler then joins
+everything with one BUILD_STRING, the fastest concatenation CPython has.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Mapping, Sequence
+from string.templatelib import Interpolation
+from typing import Any
+
+from . import _attributes
+from ._attributes import PartsItem, SpreadItem, StaticItem, TagPlan, WholeItem
+from ._context import State
+from ._escapers import browser_url, escape_text
+from ._scanner import AttrToken, SpreadToken, TagToken, TextHole, scan
+from ._spec import DANGEROUS_SCHEMES, AttrKind, attr_kind
+from .errors import Location, TemplateSyntaxError
+
+__all__ = ["Render", "compile_strings"]
+
+Render = Callable[[tuple[Interpolation[Any], ...]], str]
+
+# What plans call. The value rules of text content (``_text``, ``_rcdata``, ``_comment``,
+# ``_convert``) render nested templates through the plan cache, so the renderer passes them in.
+_GLOBALS: dict[str, object] = {
+    "_str": str,
+    "_esc": escape_text,
+    "_part": _attributes.attr_part,
+    "_url": _attributes.url_part,
+    "_whole": _attributes.render_whole,
+    "_tag": _attributes.render_tag,
+    "_KIND": AttrKind,
+}
+
+
+def _syntax(headline: str, fix: str, anchor: str, location: Location) -> TemplateSyntaxError:
+    return TemplateSyntaxError(headline, fix=fix, anchor=anchor, location=location)
+
+
+class _Builder:
+    """Collects the pieces of the f-string the plan returns."""
+
+    def __init__(self) -> None:
+        self.pieces: list[str] = []  # source of adjacent literals: 'text' or f'{expr}'
+        self.text: list[str] = []
+        self.constants: dict[str, object] = {}
+
+    def literal(self, text: str) -> None:
+        self.text.append(text)
+
+    def expr(self, source: str) -> None:
+        self._flush()
+        self.pieces.append("f'{(" + source + ")}'")
+
+    def const(self, value: object) -> str:
+        name = f"_k{len(self.constants)}"
+        self.constants[name] = value
+        return name
+
+    def _flush(self) -> None:
+        text = "".join(self.text)
+        if text:
+            self.pieces.append(repr(text))
+        self.text.clear()
+
+    def build(self, holes: int, helpers: Mapping[str, object]) -> tuple[Render, str]:
+        self._flush()
+        lines = ["def render(interpolations):"]
+        if holes:
+            names = ", ".join(f"i{n}" for n in range(holes))
+            lines.append(f"    {names}, = interpolations")
+            lines.extend(
+                f"    v{n} = _convert(i{n}) if i{n}.conversion or i{n}.format_spec else i{n}.value"
+                for n in range(holes)
+            )
+        body = " ".join(self.pieces) if self.pieces else "''"
+        lines.append(f"    return _str({body})" if not self.pieces else f"    return ({body})")
+        source = "\n".join(lines) + "\n"
+        namespace: dict[str, object] = {**_GLOBALS, **helpers, **self.constants}
+        exec(compile(source, "<htmltemplates plan>", "exec"), namespace)
+        render = namespace["render"]
+        return render, source  # type: ignore[return-value]
+
+
+def _fast_text(n: int, slow: str) -> str:
+    return f"_esc(v{n}) if v{n}.__class__ is _str else {slow}(v{n}, {n})"
+
+
+def compile_strings(strings: Sequence[str], helpers: Mapping[str, object]) -> tuple[Render, str]:
+    """The render function for templates whose static strings are ``strings``, and its source;
+    ``helpers`` maps ``_text``, ``_rcdata``, ``_comment`` and ``_convert`` to the value rules.
+
+    Raises TemplateSyntaxError (without a template attached) for positions it cannot make safe.
+    """
+    builder = _Builder()
+    for token in scan(strings):
+        match token:
+            case str():
+                builder.literal(token)
+            case TextHole(index, context):
+                if context.state is State.TEXT:
+                    builder.expr(_fast_text(index, "_text"))
+                elif context.state is State.RCDATA:
+                    builder.expr(_fast_text(index, "_rcdata"))
+                else:
+                    builder.expr(f"_comment(v{index}, {index})")
+            case TagToken():
+                _compile_tag(builder, token)
+    return builder.build(len(strings) - 1, helpers)
+
+
+# -- tags ----------------------------------------------------------------------------------------
+
+
+def _holes(attr: AttrToken) -> list[int]:
+    return [part for part in attr.parts or () if isinstance(part, int)]
+
+
+def _check_attribute(element: str, attr: AttrToken) -> AttrKind:
+    """The kind of a dynamic attribute, or a TemplateSyntaxError where it cannot be made safe."""
+    name = attr.name.lower()
+    kind = attr_kind(element, name)
+    first = Location.at_hole(_holes(attr)[0])
+    whole = attr.parts is not None and len(attr.parts) == 1
+    if kind is AttrKind.EVENT:
+        raise _syntax(
+            f"interpolation inside the event-handler attribute {name} is not supported yet",
+            "Values in JavaScript need their own escaping (issue #3). Until then put the value "
+            "in a data-* attribute and read it from the handler: "
+            'onclick="go(this.dataset.id)" data-id={id}.',
+            "event-handler",
+            first,
+        )
+    if kind is AttrKind.STYLE and not whole:
+        raise _syntax(
+            "interpolation inside a style attribute value is not supported yet",
+            "Give the whole value as a dict, which is checked declaration by declaration: "
+            "style={ {'color': color} }.",
+            "style",
+            first,
+        )
+    if kind is AttrKind.REFUSED:
+        reason = _REFUSED_REASONS.get(name, "changes how the rest of the document is read")
+        raise _syntax(
+            f"interpolation inside the {name} attribute of <{element}> is not supported",
+            f"The {name} attribute {reason}: write its value in the template.",
+            "refused-attribute",
+            first,
+        )
+    return kind
+
+
+_REFUSED_REASONS = {
+    "srcdoc": "is a whole HTML document, which needs its own escaping (issue #3)",
+    "srcset": "is a list of URLs, each of which needs filtering (issue #3)",
+    "imagesrcset": "is a list of URLs, each of which needs filtering (issue #3)",
+    "http-equiv": "can redirect the page or change its security policy",
+    "attributename": "decides which attribute an SVG animation rewrites",
+    "type": "decides whether the script is run, and as what language",
+}
+
+
+def _url_parts(attr: AttrToken) -> dict[int, bool]:
+    """For each hole of a URL attribute, whether it is at the start (scheme-filtered, True)
+    or after a fixed scheme (escaped only, False). Refuses holes that could still change the
+    scheme, and holes after a literal javascript:, vbscript: or data: (SECURITY-NOTES 2.8)."""
+    result: dict[int, bool] = {}
+    prefix = ""  # the static text before the scheme is settled
+    start_hole: int | None = None  # a hole at the very start of the value
+    settled = ""  # "", or "fixed" once a scheme or '/?#' is written, or the dangerous scheme
+    for part in attr.parts or ():
+        if isinstance(part, int):
+            if settled == "fixed":
+                result[part] = False
+                continue
+            if settled:
+                raise _syntax(
+                    f"interpolation inside a {settled}: URL in {attr.name}",
+                    "Nothing may be interpolated into javascript:, vbscript: or data: URLs.",
+                    "url-scheme",
+                    Location.at_hole(part),
+                )
+            if browser_url(html.unescape(prefix)) or start_hole is not None:
+                raise _syntax(
+                    f"interpolation that could choose the scheme of the URL in {attr.name}",
+                    "Fix the scheme in the template (https://...), or interpolate the whole URL "
+                    "as one value.",
+                    "url-scheme",
+                    Location.at_hole(part),
+                )
+            start_hole = part
+            result[part] = True
+            continue
+        if settled:
+            continue
+        prefix += part
+        # judged as the browser reads it: character references decoded by the tokenizer,
+        # then the URL parser's stripping of C0 controls, space, tab and newlines
+        effective = browser_url(html.unescape(prefix))
+        colon = effective.find(":")
+        separator = min((k for k in map(effective.find, "/?#") if k >= 0), default=-1)
+        if colon >= 0 and (separator < 0 or colon < separator):
+            if start_hole is not None:
+                raise _syntax(
+                    f"interpolation that could choose the scheme of the URL in {attr.name}",
+                    "A value at the start of a URL may not be followed by ':'. Fix the scheme in "
+                    "the template (https://...) or interpolate the whole URL.",
+                    "url-scheme",
+                    Location.at_hole(start_hole),
+                )
+            scheme = effective[:colon].lower()
+            settled = scheme if scheme in DANGEROUS_SCHEMES else "fixed"
+        elif separator >= 0:
+            settled = "fixed"
+    return result
+
+
+def _static_value(attr: AttrToken) -> str | bool:
+    if attr.parts is None:
+        return True
+    return "".join(part for part in attr.parts if isinstance(part, str))
+
+
+def _needs_merge(tag: TagToken) -> bool:
+    """Whether attributes of ``tag`` may meet at render time: spreads, repeated names, or a
+    data/aria dict beside data-*/aria-* attributes. Otherwise each attribute is rendered in
+    place, the fast way."""
+    names: set[str] = set()
+    prefixes: set[str] = set()
+    for item in tag.items:
+        if isinstance(item, SpreadToken):
+            return True
+        name = item.name.lower()
+        if name in names:
+            return True
+        names.add(name)
+        if name in ("data", "aria") and item.dynamic and len(item.parts or ()) == 1:
+            prefixes.add(name + "-")
+    return any(name.startswith(tuple(prefixes)) for name in names) if prefixes else False
+
+
+def _compile_tag(builder: _Builder, tag: TagToken) -> None:
+    element = tag.name
+    kinds = {
+        id(item): _check_attribute(element, item)
+        for item in tag.items
+        if isinstance(item, AttrToken) and item.dynamic
+    }
+    urls: dict[int, bool] = {}
+    for item in tag.items:
+        if isinstance(item, AttrToken) and kinds.get(id(item)) is AttrKind.URL:
+            urls.update(_url_parts(item))
+    if element == "meta" and any(
+        isinstance(item, AttrToken) and item.name.lower() == "http-equiv" for item in tag.items
+    ):
+        dynamic = next(item for item in tag.items if isinstance(item, SpreadToken) or item.dynamic)
+        raise _syntax(
+            "interpolation inside a <meta http-equiv> tag is not supported yet",
+            "Its content attribute can redirect the page (issue #3); write it in the template.",
+            "refused-attribute",
+            Location.at_hole(
+                dynamic.index if isinstance(dynamic, SpreadToken) else _holes(dynamic)[0]
+            ),
+        )
+    if _needs_merge(tag):
+        _compile_merged_tag(builder, tag, urls)
+        return
+    builder.literal(tag.head)
+    for item in tag.items:
+        assert isinstance(item, AttrToken)
+        if not item.dynamic:
+            builder.literal(item.ws + item.raw)
+            continue
+        kind = kinds[id(item)]
+        parts = item.parts or []
+        quote = item.quote.value or '"'
+        if len(parts) == 1:
+            n = parts[0]
+            assert isinstance(n, int)
+            names = f"{builder.const(item.ws)}, {builder.const(item.name)}"
+            args = f"v{n}, {n}, {names}, {quote!r}, _KIND.{kind.name}"
+            if kind in (AttrKind.PLAIN, AttrKind.CLASS):
+                before = builder.const(f"{item.ws}{item.name}={quote}")
+                fast = f"{before} + _esc(v{n}) + {quote!r}"
+                builder.expr(f"{fast} if v{n}.__class__ is _str and v{n} else _whole({args})")
+            else:
+                builder.expr(f"_whole({args})")
+            continue
+        builder.literal(f"{item.ws}{item.name}={quote}")
+        name = builder.const(item.name.lower())
+        for part in parts:
+            if isinstance(part, str):
+                builder.literal(part)
+            elif urls.get(part):
+                builder.expr(f"_url(v{part}, {part}, {name})")
+            else:
+                slow = f"_part(v{part}, {part}, {name})"
+                builder.expr(f"_esc(v{part}) if v{part}.__class__ is _str else {slow}")
+        builder.literal(quote)
+    builder.literal(tag.tail)
+
+
+def _compile_merged_tag(builder: _Builder, tag: TagToken, urls: dict[int, bool]) -> None:
+    items: list[StaticItem | WholeItem | PartsItem | SpreadItem] = []
+    holes: list[int] = []
+    for item in tag.items:
+        if isinstance(item, SpreadToken):
+            items.append(SpreadItem(item.ws, item.index, len(holes)))
+            holes.append(item.index)
+        elif not item.dynamic:
+            value = _static_value(item)
+            quote = item.quote.value or '"'
+            items.append(StaticItem(item.ws, item.name, item.raw, value, quote))  # type: ignore[arg-type]
+        elif len(item.parts or ()) == 1:
+            n = (item.parts or [0])[0]
+            assert isinstance(n, int)
+            items.append(WholeItem(item.ws, item.name, n, len(holes), item.quote.value or '"'))
+            holes.append(n)
+        else:
+            parts: list[str | tuple[int, int, bool]] = []
+            for part in item.parts or ():
+                if isinstance(part, str):
+                    parts.append(part)
+                else:
+                    parts.append((part, len(holes), urls.get(part, False)))
+                    holes.append(part)
+            items.append(PartsItem(item.ws, item.name, tuple(parts), item.quote.value or '"'))
+    plan = builder.const(TagPlan(tag.name, tag.head, tag.tail, tuple(items)))
+    values = "".join(f"v{n}, " for n in holes)
+    builder.expr(f"_tag({plan}, ({values}))")

@@ -1,0 +1,128 @@
+"""One pure, total function per context: each turns text into text that is safe there."""
+
+from __future__ import annotations
+
+import html as _html
+import re
+
+from ._spec import SAFE_SCHEMES
+
+try:  # MarkupSafe's C escaper, without the Markup object escape() wraps each result in
+    from markupsafe import _escape_inner as escape_text  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - every MarkupSafe 3 has it; keep a pure fallback
+
+    def escape_text(s: str, /) -> str:
+        return (
+            s.replace("&", "&amp;")
+            .replace(">", "&gt;")
+            .replace("<", "&lt;")
+            .replace("'", "&#39;")
+            .replace('"', "&#34;")
+        )
+
+
+__all__ = [
+    "UNSAFE_CSS",
+    "UNSAFE_URL",
+    "browser_url",
+    "escape_comment",
+    "escape_text",
+    "filter_css_value",
+    "filter_url",
+    "is_css_property",
+    "markup_to_text",
+    "normalize_rcdata",
+]
+
+# What a URL becomes when its scheme is not allowed: a valid URL that goes nowhere, as
+# Closure's about:invalid#zSoyz, with our name in it so it is easy to find.
+UNSAFE_URL = "about:invalid#htmltemplates"
+
+# What a CSS value becomes when it is not a plain value: an identifier no property accepts
+# as anything meaningful, as Go's ZgotmplZ.
+UNSAFE_CSS = "htmltemplates-unsafe"
+
+_COMMENT_MORE = str.maketrans({"-": "&#45;", "!": "&#33;"})
+
+
+def escape_comment(s: str, /) -> str:
+    """Text for inside ``<!-- -->``: besides ``& < > " '``, ``-`` and ``!`` are escaped, so no
+    value can spell ``-->`` or ``--!>`` with the text around it (13.2.5.43)."""
+    return escape_text(s).translate(_COMMENT_MORE)
+
+
+def normalize_rcdata(markup: str, /) -> str:
+    """Trusted HTML shown inside ``<title>``/``<textarea>``: its entities kept, its tags made
+    text, so it cannot close the element (SECURITY-NOTES 2.2)."""
+    # str.replace, not Markup.replace (which would escape "&lt;" itself)
+    return str.replace(str.replace(markup, "<", "&lt;"), ">", "&gt;")
+
+
+_TAGS = re.compile(r"<!--.*?-->|<[^>]*>", re.DOTALL)
+
+
+def markup_to_text(markup: str, /) -> str:
+    """The text a piece of trusted HTML shows: tags and comments dropped, entities decoded.
+    Used where HTML cannot go (attribute values): the text round-trips, the tags do not."""
+    return str(_html.unescape(_TAGS.sub("", markup)))
+
+
+# 4.1 of the URL standard: the parser strips leading and trailing C0 controls and spaces,
+# and removes ASCII tab and newline anywhere, before it looks for a scheme.
+_C0_AND_SPACE = "".join(map(chr, range(0x21)))
+_TAB_NEWLINE = re.compile(r"[\t\n\r]")
+
+
+def browser_url(url: str, /) -> str:
+    """``url`` as a browser's URL parser reads it: without leading and trailing C0 controls and
+    spaces, and without tabs and newlines anywhere."""
+    return _TAB_NEWLINE.sub("", url.strip(_C0_AND_SPACE))
+
+
+def filter_url(url: str, /) -> str:
+    """``url`` if it is relative or its scheme is http, https, mailto or tel; else UNSAFE_URL."""
+    if ":" not in url:
+        return url
+    effective = browser_url(url)
+    colon = effective.find(":")
+    if colon < 0 or any(sep in effective[:colon] for sep in "/?#"):
+        return url  # a ':' after the path, query or fragment began is not a scheme's
+    if effective[:colon].lower() in SAFE_SCHEMES:
+        return url
+    return UNSAFE_URL
+
+
+# CSS values in style dicts: numbers, dimensions, identifiers, colours, and calls of functions
+# that compute values. No quotes, backslashes (escapes), ';', ':', '{', '}', '<', '>', '@',
+# '&', comments, and no function that fetches (url, image-set, ...) or runs code (expression).
+_CSS_VALUE = re.compile(r"[-+.,%#!/*\w\s()]*")
+_CSS_CALL = re.compile(r"([-\w]*)\(")
+_CSS_FUNCTIONS = frozenset(
+    """rgb rgba hsl hsla hwb lab lch oklab oklch color color-mix light-dark calc min max clamp
+    var env round mod rem abs sign sin cos tan asin acos atan atan2 pow sqrt hypot log exp
+    linear-gradient radial-gradient conic-gradient repeating-linear-gradient
+    repeating-radial-gradient repeating-conic-gradient translate translatex translatey
+    translatez translate3d rotate rotatex rotatey rotatez rotate3d scale scalex scaley scalez
+    scale3d skew skewx skewy matrix matrix3d perspective cubic-bezier steps minmax repeat
+    fit-content blur brightness contrast drop-shadow grayscale hue-rotate invert opacity
+    saturate sepia""".split()
+)
+_CSS_PROPERTY = re.compile(r"--[A-Za-z0-9_-]+|-?[A-Za-z][A-Za-z0-9-]*")
+
+
+def filter_css_value(value: str, /) -> str:
+    """``value`` if it is a plain CSS value (see above), else UNSAFE_CSS."""
+    if (
+        _CSS_VALUE.fullmatch(value) is None
+        or "/*" in value
+        or "*/" in value
+        or value.count("(") != value.count(")")
+        or any(name.lower() not in _CSS_FUNCTIONS for name in _CSS_CALL.findall(value))
+    ):
+        return UNSAFE_CSS
+    return value
+
+
+def is_css_property(name: str, /) -> bool:
+    """Whether ``name`` is spelled like a CSS property (standard, vendor or custom)."""
+    return _CSS_PROPERTY.fullmatch(name) is not None

@@ -1,0 +1,212 @@
+"""Renders templates: the plan cache, the value rules of text content, and html() itself."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from string.templatelib import Interpolation, Template
+from string.templatelib import convert as _apply_conversion
+from typing import Annotated, Any
+
+from markupsafe import Markup
+
+from ._compiler import Render, compile_strings
+from ._escapers import escape_comment, escape_text, normalize_rcdata
+from .errors import Location, RenderError, TemplateError, short_repr
+
+__all__ = ["cache_info", "clear_cache", "html", "render_str"]
+
+# -- the plan cache --------------------------------------------------------------------------
+#
+# Keyed by template.strings: a t-string literal hands out the same tuple every time it runs,
+# and equal tuples (a Template built by hand with the same text) share a plan. Conversions and
+# format specs are applied per value at render time, so nothing else shapes a plan. Reads are
+# plain dict lookups (atomic); inserts take a lock and evict the oldest plan past the bound, so
+# templates built dynamically cannot grow memory without limit.
+
+MAX_PLANS = 4096
+_plans: dict[tuple[str, ...], Render] = {}
+_lock = threading.Lock()
+_compiles = [0]  # compiles since the last clear_cache()
+
+
+def clear_cache() -> None:
+    """Forget every compiled plan (they are rebuilt on their next render)."""
+    with _lock:
+        _plans.clear()
+        _compiles[0] = 0
+
+
+def cache_info() -> tuple[int, int, int]:
+    """``(plans cached, bound, compiles since the last clear)``."""
+    return len(_plans), MAX_PLANS, _compiles[0]
+
+
+def _compile(template: Template) -> Render:
+    try:
+        render, _source = compile_strings(template.strings, _HELPERS)
+    except TemplateError as error:
+        error.locate(template)
+        error.__traceback__ = None
+        raise error from None
+    with _lock:
+        _compiles[0] += 1
+        while len(_plans) >= MAX_PLANS:
+            del _plans[next(iter(_plans))]
+        _plans[template.strings] = render
+    return render
+
+
+def render_str(template: Template) -> str:
+    """The HTML of ``template`` as a plain ``str`` (what nested templates render to)."""
+    try:
+        plan = _plans[template.strings]
+    except KeyError:
+        plan = _compile(template)
+    try:
+        return plan(template.interpolations)
+    except TemplateError as error:
+        if error.template is None:
+            error.locate(template)
+        raise
+
+
+_new_str = str.__new__
+
+
+def html(template: Annotated[Template, "html"]) -> Markup:
+    """Render a t-string to safe HTML.
+
+    Each interpolated value is escaped for the context it lands in (text, attribute value, URL,
+    comment...); dicts between attributes become attributes; nested templates and lists of them
+    render in place. The result is :class:`markupsafe.Markup`, so it nests in other templates
+    (and Jinja) without being escaped twice, and Flask views can return it as is.
+    """
+    __tracebackhide__ = True
+    if template.__class__ is not Template:
+        _reject(template)
+    try:
+        plan = _plans[template.strings]
+    except KeyError:
+        plan = _compile(template)
+    try:
+        return _new_str(Markup, plan(template.interpolations))
+    except TemplateError as error:
+        if error.template is None:
+            error.locate(template)
+        raise
+
+
+def _reject(value: object) -> None:
+    if isinstance(value, Template):
+        return
+    if isinstance(value, str):
+        raise TypeError(
+            'html() takes a template string (t"..."), not a str. Did you write f"..." where '
+            'you meant t"..."? An f-string has already inserted its values unescaped.'
+        )
+    raise TypeError(f'html() takes a template string (t"..."), not {type(value).__name__}.')
+
+
+# -- values in context (called by the compiled plans) ---------------------------------------
+
+
+def convert(interpolation: Interpolation[Any]) -> object:
+    """Apply an interpolation's conversion (!r, !s, !a) and format spec, as f-strings do.
+
+    A lazy value (a zero-argument callable) is called first. The spec ``safe`` marks the value
+    as trusted HTML instead of formatting it.
+    """
+    value = interpolation.value
+    if callable(value) and not isinstance(value, type) and not hasattr(type(value), "__html__"):
+        value = value()
+    if interpolation.conversion:
+        value = _apply_conversion(value, interpolation.conversion)
+    spec = interpolation.format_spec
+    if spec == "safe":
+        return value if isinstance(value, Template) else Markup(value)
+    if spec:
+        return format(value, spec)
+    return value
+
+
+def _error(headline: str, fix: str, anchor: str, slot: int) -> RenderError:
+    return RenderError(headline, fix=fix, anchor=anchor, location=Location.at_hole(slot))
+
+
+def render_text(value: object, slot: int) -> str:
+    """A value in element content: escaped text, trusted HTML as is, templates and iterables
+    rendered in place, None and booleans as nothing, callables called."""
+    cls = value.__class__
+    if cls is Template:
+        return render_str(value)  # type: ignore[arg-type]
+    if cls is int:
+        return str(value)
+    if cls is list or cls is tuple:
+        return "".join(
+            [
+                escape_text(item)
+                if item.__class__ is str
+                else render_str(item)
+                if item.__class__ is Template
+                else render_text(item, slot)
+                for item in value  # type: ignore[attr-defined]
+            ]
+        )
+    match value:
+        case None | bool():
+            return ""
+        case Template():
+            return render_str(value)
+        case _ if hasattr(type(value), "__html__"):
+            return value.__html__()  # type: ignore[attr-defined,no-any-return]
+        case str():
+            return escape_text(value)
+        case int() | float():
+            return str(value)
+        case Mapping():
+            raise _error(
+                f"a {type(value).__name__} where text is expected: {short_repr(value)}",
+                "Interpolate a string, a template or a list of them; to render a dict as "
+                "attributes, spread it inside a tag: <a {attrs}>.",
+                "dict-in-text",
+                slot,
+            )
+        case bytes() | bytearray() | memoryview():
+            raise _error(
+                f"bytes where text is expected: {short_repr(value)}",
+                "Decode the bytes to a str first.",
+                "bytes",
+                slot,
+            )
+        case type():
+            return escape_text(str(value))
+        case _ if callable(value):
+            return render_text(value(), slot)
+    try:
+        items = iter(value)  # type: ignore[call-overload]
+    except TypeError:
+        return escape_text(str(value))
+    return "".join([render_text(item, slot) for item in items])
+
+
+def render_rcdata(value: object, slot: int) -> str:
+    """A value inside <title> or <textarea>: text, with trusted HTML's tags made text."""
+    return normalize_rcdata(render_text(value, slot))
+
+
+def render_comment(value: object, slot: int) -> str:
+    """A value inside a comment: always text. Strings are escaped; anything else is rendered
+    as in text and that HTML escaped again, so trusted HTML shows its tags. ``-`` and ``!`` are
+    escaped too, so no value can end the comment."""
+    if type(value) is str:
+        return escape_comment(value)
+    return escape_comment(render_text(value, slot))
+
+
+_HELPERS: dict[str, object] = {
+    "_text": render_text,
+    "_rcdata": render_rcdata,
+    "_comment": render_comment,
+    "_convert": convert,
+}

@@ -1,0 +1,631 @@
+"""Scans a template's static strings into tokens: literal text, holes in text, and tags.
+
+The scanner follows the WHATWG tokenizer (HTML Living Standard 13.2.5) over the static strings
+only, never the values. It is a table from State to a short transition method, each taking
+``(text, i)`` and returning how far it got. Between two strings stands an interpolation (a
+*hole*); :meth:`Scanner.hole` decides what the hole is from the state it lands in:
+
+- in text, RCDATA or a comment: a :class:`TextHole` whose value is escaped for that context;
+- between attributes: a spread of a mapping of attributes;
+- in an attribute value (quoted, or unquoted right after ``=``): a part of that value;
+- anywhere else (tag names, attribute names, end tags, markup declarations, ``<script>``...):
+  a :class:`TemplateSyntaxError`, raised before any value is seen.
+
+Tags that contain holes come out as :class:`TagToken` with their attributes split out, so the
+compiler can merge and drop attributes; everything else comes out as literal text, exactly as
+written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ._context import Context, Quote, State
+from ._spec import (
+    RAWTEXT_ELEMENTS,
+    RCDATA_ELEMENTS,
+    SCRIPT_ELEMENTS,
+    WHITESPACE,
+    AttrKind,
+    attr_kind,
+)
+from .errors import Location, TemplateSyntaxError
+
+_TAG_NAME = re.compile(r"[^\t\n\f\r />]*")
+_ATTR_NAME = re.compile(r"=?[^\t\n\f\r />=]*")
+_SPACE = re.compile(r"[\t\n\f\r ]*")
+_UNQUOTED = re.compile(r"[^\t\n\f\r >]*")
+_UNQUOTED_BAD = re.compile(r"[\"'<=`]")
+_COMMENT_END = re.compile(r"--!?>")
+_PARTIAL_END_TAG = re.compile(r"</?[A-Za-z]*\Z")
+
+
+def _space_end(text: str, i: int) -> int:
+    """Where the run of whitespace starting at ``text[i]`` ends."""
+    match = _SPACE.match(text, i)
+    return match.end() if match else i
+
+
+@dataclass(slots=True)
+class TextHole:
+    """An interpolation in element content (text or RCDATA) or in a comment."""
+
+    index: int
+    context: Context
+
+
+@dataclass(slots=True)
+class AttrToken:
+    """One attribute of a tag: ``ws`` is the raw text before its name, ``raw`` the attribute as
+    written (name through value), ``parts`` its value as raw static strings and hole indices
+    (``None`` when it has no value), ``quote`` its delimiter."""
+
+    ws: str
+    name: str
+    location: Location
+    raw: str = ""
+    quote: Quote = Quote.NONE
+    parts: list[str | int] | None = None
+
+    @property
+    def dynamic(self) -> bool:
+        return self.parts is not None and any(isinstance(p, int) for p in self.parts)
+
+
+@dataclass(slots=True)
+class SpreadToken:
+    """A hole between attributes: ``<a {attrs}>``."""
+
+    ws: str
+    index: int
+
+
+@dataclass(slots=True)
+class TagToken:
+    """A start tag that contains at least one hole."""
+
+    name: str
+    head: str
+    location: Location
+    items: list[AttrToken | SpreadToken] = field(default_factory=list)
+    tail: str = ""
+
+
+Token = str | TextHole | TagToken
+
+
+def _syntax(headline: str, fix: str, anchor: str, location: Location) -> TemplateSyntaxError:
+    return TemplateSyntaxError(headline, fix=fix, anchor=anchor, location=location)
+
+
+class Scanner:
+    """Walks the strings of one template; :meth:`scan` is the whole job."""
+
+    def __init__(self) -> None:
+        self.tokens: list[Token] = []
+        self.state = State.TEXT
+        self.element = ""  # the tag being scanned, or the RCDATA/raw-text element we are in
+        self.end_tag = False
+        self.tag: TagToken | None = None
+        self.attr: AttrToken | None = None
+        self.raw: list[str] = []  # raw text of the current tag, emitted as is when it has no hole
+        self.pending = ""  # raw whitespace (and stray '/') inside a tag not yet given to an item
+        self.partial = ""  # '<', '</', '<!' or '<!-' at the end of a string
+        self.after_spread = False
+        self.last_spread = 0
+        self.comment_tail = ""  # the last characters of a comment, to judge holes there
+        self.comment_fresh = False  # right after '<!--', where '>' and '->' end the comment
+        self.join_check = False  # a hole stood in this comment since its last static text
+        self.opened = Location()  # where the construct being scanned started
+        self.string = 0  # index of the string being scanned
+        self.literal: list[str] = []
+        self._table: dict[State, Callable[[str, int], int]] = {
+            State.TEXT: self._text,
+            State.RCDATA: self._rawtext,
+            State.RAWTEXT: self._rawtext,
+            State.COMMENT: self._comment,
+            State.MARKUP_DECLARATION: self._markup_declaration,
+            State.TAG_NAME: self._tag_name,
+            State.END_TAG: self._end_tag,
+            State.BEFORE_ATTR_NAME: self._before_attr_name,
+            State.ATTR_NAME: self._attr_name,
+            State.AFTER_ATTR_NAME: self._after_attr_name,
+            State.BEFORE_ATTR_VALUE: self._before_attr_value,
+            State.ATTR_VALUE: self._attr_value,
+            State.AFTER_ATTR_VALUE: self._after_attr_value,
+            State.SELF_CLOSING: self._self_closing,
+        }
+
+    # -- driving -------------------------------------------------------------------------------
+
+    def scan(self, strings: Sequence[str]) -> list[Token]:
+        """Tokens for a template whose static strings are ``strings``."""
+        for i, text in enumerate(strings):
+            if i:
+                self.hole(i - 1)
+            self.feed(text, i)
+        self.finish(strings)
+        return self.tokens
+
+    def feed(self, text: str, string: int = 0) -> None:
+        self.string = string
+        i = 0
+        if self.partial and text:
+            raise AssertionError("a partial token is always followed by a hole or the end")
+        while i < len(text):
+            i = self._table[self.state](text, i)
+
+    @property
+    def context(self) -> Context:
+        """The Context at the current point of the scan."""
+        state = State.TAG_OPEN if self.partial else self.state
+        if self.attr is not None and state is State.ATTR_VALUE:
+            name = self.attr.name.lower()
+            return Context(
+                state, self.element, name, attr_kind(self.element, name), self.attr.quote
+            )
+        if state is State.ATTR_NAME and self.attr is not None:
+            return Context(state, self.element, self.attr.name.lower())
+        if state is State.TEXT:
+            return Context()
+        return Context(state, self.element)
+
+    def _here(self, offset: int, width: int = 1) -> Location:
+        return Location(self.string, offset, width)
+
+    def _flush(self) -> None:
+        if self.literal:
+            self.tokens.append("".join(self.literal))
+            self.literal.clear()
+
+    # -- content states (13.2.5.1 data, 13.2.5.2 RCDATA, 13.2.5.3 RAWTEXT, 13.2.5.43 comment) --
+
+    def _text(self, text: str, i: int) -> int:
+        j = text.find("<", i)
+        if j < 0:
+            self.literal.append(text[i:])
+            return len(text)
+        self.literal.append(text[i:j])
+        rest = text[j : j + 4]
+        if rest == "<!--":
+            self.literal.append(rest)
+            self.state = State.COMMENT
+            self.opened = self._here(j, 4)
+            self.comment_tail, self.comment_fresh, self.join_check = "!--", True, False
+            return j + 4
+        if rest in ("<", "</", "<!", "<!-") and j + len(rest) == len(text):
+            self.partial = rest
+            self.opened = self._here(j, len(rest))
+            return len(text)
+        after = text[j + 1] if j + 1 < len(text) else ""
+        if after.isascii() and after.isalpha():
+            self._open_tag(text, j, end=False)
+            return j + 1
+        if after == "/" and j + 2 < len(text):
+            second = text[j + 2]
+            if second.isascii() and second.isalpha():
+                self._open_tag(text, j, end=True)
+                return j + 2
+        if after in ("!", "?") or (after == "/" and text[j + 2 : j + 3] != ">"):
+            # 13.2.5.42 markup declaration open, and the bogus comments of '<?' and '</' + junk
+            self.literal.append("<")
+            self.state = State.MARKUP_DECLARATION
+            self.opened = self._here(j, 2)
+            return j + 1
+        self.literal.append("<")  # a '<' that starts no tag is text (13.2.5.6)
+        return j + 1
+
+    def _rawtext(self, text: str, i: int) -> int:
+        end = re.compile(r"</" + re.escape(self.element) + r"(?=[\t\n\f\r />])", re.IGNORECASE)
+        match = end.search(text, i)
+        if match is None:
+            self.literal.append(text[i:])
+            return len(text)
+        self.literal.append(text[i : match.start()])
+        self.state = State.TEXT
+        self.element = ""
+        return match.start()
+
+    def _comment(self, text: str, i: int) -> int:
+        if self.join_check:
+            # A hole stood here; with an empty value the text on both sides meets. Refuse when
+            # that would close the comment earlier than the static text says.
+            joined = self.comment_tail + text[i : i + 3]
+            for found in _COMMENT_END.finditer(joined):
+                if found.start() < len(self.comment_tail) < found.end():
+                    raise _syntax(
+                        "interpolation where an empty value would end the comment",
+                        "Put a space between the interpolation and the '-' or '>' next to it.",
+                        "comment",
+                        Location.at_hole(self.string - 1),
+                    )
+            self.join_check = False
+        if self.comment_fresh:
+            self.comment_fresh = False
+            for closer in (">", "->"):
+                if text.startswith(closer, i):  # '<!-->' and '<!--->' (13.2.5.44-45)
+                    self.literal.append(closer)
+                    self.state = State.TEXT
+                    return i + len(closer)
+        match = _COMMENT_END.search(text, i)
+        if match is None:
+            self.literal.append(text[i:])
+            self.comment_tail = (self.comment_tail + text[i:])[-3:]
+            return len(text)
+        self.literal.append(text[i : match.end()])
+        self.state = State.TEXT
+        return match.end()
+
+    def _markup_declaration(self, text: str, i: int) -> int:
+        j = text.find(">", i)
+        if j < 0:
+            self.literal.append(text[i:])
+            return len(text)
+        self.literal.append(text[i : j + 1])
+        self.state = State.TEXT
+        return j + 1
+
+    # -- tags (13.2.5.6 - 13.2.5.40) --------------------------------------------------------------
+
+    def _open_tag(self, text: str, j: int, *, end: bool) -> None:
+        self._flush()
+        self.end_tag = end
+        self.element = ""
+        self.raw = ["</" if end else "<"]
+        self.pending = ""
+        self.after_spread = False
+        self.opened = self._here(j, 2 if end else 1)
+        self.tag = None if end else TagToken("", "", self.opened)
+        self.state = State.TAG_NAME
+
+    def _tag_name(self, text: str, i: int) -> int:
+        match = _TAG_NAME.match(text, i)
+        assert match is not None
+        self.element += match.group().lower()
+        self.raw.append(match.group())
+        if match.end() < len(text):
+            if self.tag is not None:
+                self.tag.name = self.element
+                self.tag.head = "".join(self.raw)
+            self.state = State.END_TAG if self.end_tag else State.BEFORE_ATTR_NAME
+        return match.end()
+
+    def _end_tag(self, text: str, i: int) -> int:
+        j = text.find(">", i)
+        if j < 0:
+            self.raw.append(text[i:])
+            return len(text)
+        self.raw.append(text[i : j + 1])
+        self.literal.append("".join(self.raw))
+        self.state = State.TEXT
+        self.element = ""
+        return j + 1
+
+    def _before_attr_name(self, text: str, i: int) -> int:
+        c = text[i]
+        if c in WHITESPACE:
+            j = _space_end(text, i)
+            self._take(text[i:j], into_pending=True)
+            self.after_spread = False
+            return j
+        if c == "/":
+            self._take(c, into_pending=True)
+            self.state = State.SELF_CLOSING
+            return i + 1
+        if c == ">":
+            self._close_tag(text, i)
+            return i + 1
+        if self.after_spread:
+            raise _syntax(
+                "interpolation inside an attribute name",
+                "Write the attribute name in the template (name={value}), or spread a dict of "
+                "attributes with whitespace around it: <a {attrs} id=x>.",
+                "attribute-name",
+                Location.at_hole(self.last_spread),
+            )
+        self.attr = AttrToken(self.pending, "", self._here(i))
+        self.pending = ""
+        self.state = State.ATTR_NAME
+        return self._attr_name(text, i)
+
+    def _attr_name(self, text: str, i: int) -> int:
+        assert self.attr is not None
+        match = _ATTR_NAME.match(text, i)  # a hole inside a name is refused, so it starts here
+        assert match is not None
+        self.attr.name += match.group()
+        self._take(match.group())
+        if match.end() < len(text):
+            self.state = State.AFTER_ATTR_NAME
+        return match.end()
+
+    def _after_attr_name(self, text: str, i: int) -> int:
+        assert self.attr is not None
+        c = text[i]
+        if c in WHITESPACE:
+            j = _space_end(text, i)
+            self.pending += text[i:j]
+            self.raw.append(text[i:j])
+            return j
+        if c == "=":
+            self.attr.raw += self.pending + "="
+            self.pending = ""
+            self.raw.append("=")
+            self.state = State.BEFORE_ATTR_VALUE
+            return i + 1
+        self._end_attr()
+        self.state = State.BEFORE_ATTR_NAME
+        return i
+
+    def _before_attr_value(self, text: str, i: int) -> int:
+        assert self.attr is not None
+        c = text[i]
+        if c in WHITESPACE:
+            j = _space_end(text, i)
+            self._take(text[i:j])
+            return j
+        self.attr.parts = []
+        self.state = State.ATTR_VALUE
+        if c in "\"'":
+            self.opened = self._here(i)
+            self.attr.quote = Quote(c)
+            self._take(c)
+            return i + 1
+        if c == ">":  # 13.2.5.36: missing value; the attribute's value is empty
+            self.attr.parts = None
+            self._end_attr()
+            self._close_tag(text, i)
+            return i + 1
+        self.attr.quote = Quote.NONE
+        return i
+
+    def _attr_value(self, text: str, i: int) -> int:
+        attr = self.attr
+        assert attr is not None
+        assert attr.parts is not None
+        if attr.quote is Quote.NONE:
+            if text.startswith("/>", i) and attr.parts and isinstance(attr.parts[-1], int):
+                # <img src={url}/>: the value we quote ends at the hole, and '/>' closes the
+                # tag as its author meant (a browser would read a static src=x/> as "x/")
+                self._end_attr()
+                self.state = State.BEFORE_ATTR_NAME
+                return i
+            match = _UNQUOTED.match(text, i)
+            assert match is not None
+            bad = _UNQUOTED_BAD.search(match.group())
+            if bad is not None:
+                raise _syntax(
+                    f"{bad.group()!r} inside an unquoted attribute value ({attr.name})",
+                    "Quote the attribute value.",
+                    "unquoted-value",
+                    self._here(i + bad.start()),
+                )
+            j = match.end()
+            if match.group():
+                attr.parts.append(match.group())
+                self._take(match.group())
+            if j < len(text):
+                self._end_attr()
+                self.state = State.BEFORE_ATTR_NAME
+            return j
+        j = text.find(attr.quote.value, i)
+        if j < 0:
+            attr.parts.append(text[i:])
+            self._take(text[i:])
+            return len(text)
+        if j > i:
+            attr.parts.append(text[i:j])
+        self._take(text[i : j + 1])
+        self._end_attr()
+        if self.tag is not None:
+            self.opened = self.tag.location
+        self.state = State.AFTER_ATTR_VALUE
+        return j + 1
+
+    def _after_attr_value(self, text: str, i: int) -> int:
+        c = text[i]
+        if c == "/":
+            self._take(c, into_pending=True)
+            self.state = State.SELF_CLOSING
+            return i + 1
+        self.state = State.BEFORE_ATTR_NAME  # whitespace, '>' or (a parse error) a name
+        return i
+
+    def _self_closing(self, text: str, i: int) -> int:
+        if text[i] == ">":
+            self._close_tag(text, i)
+            return i + 1
+        self.state = State.BEFORE_ATTR_NAME
+        return i
+
+    def _take(self, chunk: str, *, into_pending: bool = False) -> None:
+        """Record raw tag text, for the tag's raw copy and the current item."""
+        self.raw.append(chunk)
+        if into_pending:
+            self.pending += chunk
+        elif self.attr is not None:
+            self.attr.raw += chunk
+
+    def _end_attr(self) -> None:
+        if self.attr is not None and self.tag is not None:
+            self.tag.items.append(self.attr)
+        self.attr = None
+
+    def _close_tag(self, text: str, i: int) -> None:
+        self.raw.append(">")
+        tag = self.tag
+        assert tag is not None
+        if any(isinstance(item, SpreadToken) or item.dynamic for item in tag.items):
+            tag.tail = self.pending + ">"
+            self.tokens.append(tag)
+        else:
+            self.literal.append("".join(self.raw))
+        self.tag = None
+        self.pending = ""
+        name = self.element
+        if name in RCDATA_ELEMENTS:
+            self.state = State.RCDATA
+            self.opened = tag.location
+        elif name in RAWTEXT_ELEMENTS:
+            self.state = State.RAWTEXT
+            self.opened = tag.location
+        else:
+            self.state = State.TEXT
+            self.element = ""
+
+    # -- holes ---------------------------------------------------------------------------------
+
+    def hole(self, index: int) -> None:
+        """Decide what the interpolation ``index``, which follows the text scanned so far, is."""
+        here = Location.at_hole(index)
+        if self.partial:
+            if self.partial.startswith("<!"):
+                raise _syntax(
+                    "interpolation inside a markup declaration",
+                    "Keep comments (<!-- {x} -->) and doctypes complete in the template text.",
+                    "markup-declaration",
+                    here,
+                )
+            raise _syntax(
+                "interpolation inside a tag name",
+                "Use a fixed tag name; components (<{Card}>) come with issue #4.",
+                "tag-name",
+                here,
+            )
+        state = self.state
+        if state is State.TEXT:
+            self._flush()
+            self.tokens.append(TextHole(index, Context()))
+        elif state is State.RCDATA:
+            before = "".join(self.literal)
+            if _PARTIAL_END_TAG.search(before):
+                raise _syntax(
+                    f"interpolation that could complete an end tag inside <{self.element}>",
+                    "Put a space between '<' and the interpolation.",
+                    "end-tag",
+                    here,
+                )
+            self._flush()
+            self.tokens.append(TextHole(index, self.context))
+        elif state is State.COMMENT:
+            self._flush()
+            self.tokens.append(TextHole(index, Context(State.COMMENT)))
+            self.join_check = True
+            self.comment_fresh = False
+        elif state is State.RAWTEXT:
+            raise self._rawtext_refusal(here)
+        elif state in (State.BEFORE_ATTR_NAME, State.AFTER_ATTR_VALUE, State.SELF_CLOSING):
+            self._spread(index)
+        elif state is State.AFTER_ATTR_NAME:
+            self._end_attr()
+            self._spread(index)
+        elif state is State.BEFORE_ATTR_VALUE:
+            assert self.attr is not None
+            self.attr.parts = [index]
+            self.attr.quote = Quote.NONE
+            self.state = State.ATTR_VALUE
+        elif state is State.ATTR_VALUE:
+            assert self.attr is not None
+            assert self.attr.parts is not None
+            self.attr.parts.append(index)
+        elif state is State.ATTR_NAME or state is State.TAG_NAME:
+            what = "an attribute name" if state is State.ATTR_NAME else "a tag name"
+            fix = (
+                "Write the attribute name in the template (name={value}), or spread a dict of "
+                "attributes with whitespace around it: <a {attrs} id=x>."
+                if state is State.ATTR_NAME
+                else "Use a fixed tag name; components (<{Card}>) come with issue #4."
+            )
+            anchor = "attribute-name" if state is State.ATTR_NAME else "tag-name"
+            raise _syntax(f"interpolation inside {what}", fix, anchor, here)
+        elif state is State.END_TAG:
+            raise _syntax(
+                f"interpolation inside the end tag </{self.element}>",
+                "End tags take no values; write the end tag out.",
+                "end-tag",
+                here,
+            )
+        else:
+            raise _syntax(
+                "interpolation inside a markup declaration",
+                "Keep comments (<!-- {x} -->) and doctypes complete in the template text.",
+                "markup-declaration",
+                here,
+            )
+
+    def _spread(self, index: int) -> None:
+        assert self.tag is not None
+        self.tag.items.append(SpreadToken(self.pending, index))
+        self.pending = ""
+        self.after_spread = True
+        self.last_spread = index
+        self.state = State.BEFORE_ATTR_NAME
+
+    def _rawtext_refusal(self, here: Location) -> TemplateSyntaxError:
+        element = self.element
+        if element in SCRIPT_ELEMENTS:
+            language = "JavaScript" if element == "script" else "CSS"
+            return _syntax(
+                f"interpolation inside <{element}> is not supported yet",
+                f"Values in {language} need their own escaping (issue #3). Until then pass data "
+                "in a data-* attribute of an element and read it from there, or keep the "
+                f"<{element}> static.",
+                "script-style",
+                here,
+            )
+        return _syntax(
+            f"interpolation inside <{element}>, whose content cannot be escaped",
+            f"<{element}> shows its content raw: use <pre> for preformatted text, or a static "
+            f"<{element}>.",
+            "raw-text",
+            here,
+        )
+
+    # -- the end -------------------------------------------------------------------------------
+
+    def finish(self, strings: Sequence[str]) -> None:
+        """Check that the template ends in text, and flush the last literal."""
+        if self.partial in ("<", "</"):  # 13.2.5.6-7: at EOF these are text
+            self.literal.append(self.partial)
+            self.partial = ""
+        if self.partial or self.state is not State.TEXT:
+            where = str(self.context)
+            if self.partial:  # '<!' or '<!-'
+                where = str(Context(State.MARKUP_DECLARATION))
+            elif self.end_tag and self.state in (State.TAG_NAME, State.END_TAG):
+                where = f"inside the end tag </{self.element}>"
+            quoted = self.attr is not None and self.attr.quote is not Quote.NONE
+            fix = {
+                State.COMMENT: "Close the comment with -->.",
+                State.RCDATA: f"Close it with </{self.element}>.",
+                State.RAWTEXT: f"Close it with </{self.element}>.",
+                State.MARKUP_DECLARATION: "Close it with '>'.",
+            }.get(self.state, "Close the quote." if quoted else "Close the tag with '>'.")
+            raise _syntax(f"the template ends {where}", fix, "unclosed", self.opened)
+        self._flush()
+
+
+def scan(strings: Sequence[str]) -> list[Token]:
+    """Tokens of the template whose static strings are ``strings``."""
+    return Scanner().scan(strings)
+
+
+def context_after(text: str) -> Context:
+    """The Context at the end of ``text`` scanned from the start of a template (for tests)."""
+    scanner = Scanner()
+    scanner.feed(text)
+    return scanner.context
+
+
+__all__ = [
+    "AttrKind",
+    "AttrToken",
+    "Scanner",
+    "SpreadToken",
+    "TagToken",
+    "TextHole",
+    "Token",
+    "context_after",
+    "scan",
+]

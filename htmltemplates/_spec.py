@@ -1,0 +1,99 @@
+"""HTML facts as data: element and attribute categories the scanner and compiler consult.
+
+Sources: the WHATWG HTML Living Standard, sections 13.1.2 (elements), 13.2.5 (tokenization)
+and the attribute index; and the URL-attribute lists of Go's html/template and Closure.
+"""
+
+from __future__ import annotations
+
+import enum
+
+# 13.1.2 Elements: void elements have no end tag and no content.
+VOID_ELEMENTS = frozenset(
+    "area base br col embed hr img input link meta param source track wbr".split()
+)
+
+# 13.1.2.6 Escapable raw text elements: content is text with character references decoded;
+# only the element's own end tag closes it.
+RCDATA_ELEMENTS = frozenset({"title", "textarea"})
+
+# Raw text elements whose content is a program (JS, CSS): made safe by the contextual escaping
+# of issue #3; until then an interpolation inside them is refused.
+SCRIPT_ELEMENTS = frozenset({"script", "style"})
+
+# Raw text elements with no sound escaping at all: a value in them would show "&lt;" literally
+# or be live markup. Refused on purpose (SECURITY-NOTES 2.3).
+UNSAFE_RAWTEXT_ELEMENTS = frozenset({"xmp", "iframe", "noembed", "noframes", "plaintext"})
+
+RAWTEXT_ELEMENTS = SCRIPT_ELEMENTS | UNSAFE_RAWTEXT_ELEMENTS
+
+# Attributes whose value is a URL that navigates or loads media (HTML's attribute index,
+# plus SVG/XLink). Names containing "src", "url" or "uri" are treated as URLs too, as Go does.
+URL_ATTRIBUTES = frozenset(
+    {
+        "action",
+        "archive",
+        "background",
+        "cite",
+        "classid",
+        "codebase",
+        "formaction",
+        "href",
+        "icon",
+        "longdesc",
+        "manifest",
+        "ping",
+        "poster",
+        "profile",
+        "src",
+        "usemap",
+        "xlink:href",
+    }
+)
+
+# Attributes whose dynamic values need the treatments of issue #3 (HTML documents, srcset
+# candidate lists) or reprogram how other content is read; refused when interpolated.
+REFUSED_ATTRIBUTES = frozenset({"srcdoc", "srcset", "imagesrcset", "http-equiv", "attributename"})
+
+# Schemes a URL value may carry at the start of a URL attribute (SECURITY-NOTES 2.8).
+SAFE_SCHEMES = frozenset({"http", "https", "mailto", "tel"})
+
+# Schemes after which nothing may be interpolated: the rest of the URL is code or a document.
+DANGEROUS_SCHEMES = frozenset({"javascript", "vbscript", "data"})
+
+# 13.2.5: the tokenizer's whitespace.
+WHITESPACE = "\t\n\f\r "
+
+
+class AttrKind(enum.Enum):
+    """What language an attribute's value is in, which decides how a value is escaped."""
+
+    PLAIN = "plain"
+    URL = "URL"
+    CLASS = "class"
+    STYLE = "style"
+    EVENT = "event handler"
+    REFUSED = "refused"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def attr_kind(element: str, name: str) -> AttrKind:
+    """The kind of attribute ``name`` (lower-case) on ``element`` (lower-case)."""
+    if name == "class":
+        return AttrKind.CLASS
+    if name == "style":
+        return AttrKind.STYLE
+    if name.startswith("on"):
+        return AttrKind.EVENT
+    if name in REFUSED_ATTRIBUTES or name.startswith("xmlns"):
+        return AttrKind.REFUSED
+    if name == "type" and element == "script":
+        return AttrKind.REFUSED
+    if name == "data":
+        return AttrKind.URL if element == "object" else AttrKind.PLAIN
+    bare = name.removeprefix("data-")
+    if bare in URL_ATTRIBUTES or "src" in bare or "url" in bare or "uri" in bare:
+        return AttrKind.URL
+    return AttrKind.PLAIN

@@ -1,0 +1,169 @@
+"""The exception hierarchy, and the one formatter that shows where in a template things went wrong.
+
+::
+
+    TemplateError                      base of everything htmltemplates raises on purpose
+    ├── TemplateSyntaxError (ValueError)  the template itself cannot be made safe; raised at its
+    │                                     first render, before any value is looked at
+    └── RenderError (TypeError)           a value cannot be rendered where it was interpolated
+
+Every message reads the same way (docs/errors.md): a one-sentence headline, the template rebuilt
+from its static strings and ``{expressions}`` with carets under the fault, the caller's file and
+line when we can find it, and how to fix it with an anchor in docs/errors.md.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from string.templatelib import Template
+
+__all__ = ["Location", "RenderError", "TemplateError", "TemplateSyntaxError"]
+
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+_DOCS = "docs/errors.md#"
+_WINDOW = 72  # widest excerpt line shown; longer lines are cut around the fault
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """Where a fault is: the interpolation numbered ``hole``, or ``width`` characters of static
+    text starting at ``offset`` in ``template.strings[string]``."""
+
+    string: int = 0
+    offset: int = 0
+    width: int = 1
+    hole: int | None = None
+
+    @classmethod
+    def at_hole(cls, index: int) -> Location:
+        return cls(string=index, offset=0, width=0, hole=index)
+
+
+class TemplateError(Exception):
+    """Base class of the errors htmltemplates raises about a template or a value in it.
+
+    ``headline`` says what is wrong, ``fix`` how to put it right; ``anchor`` names the section of
+    docs/errors.md that explains it. The message is rebuilt once the template is known
+    (:meth:`locate`), so errors raised deep in a render still point into the right template.
+    """
+
+    def __init__(
+        self,
+        headline: str,
+        *,
+        fix: str,
+        anchor: str,
+        location: Location | None = None,
+        template: Template | None = None,
+    ) -> None:
+        self.headline = headline
+        self.fix = fix
+        self.anchor = anchor
+        self.location = location
+        self.template: Template | None = None
+        self.caller = ""
+        super().__init__(headline)
+        if template is not None:
+            self.locate(template)
+
+    def locate(self, template: Template) -> None:
+        """Attach the template the fault is in and rebuild the message around it."""
+        self.template = template
+        self.caller = _caller()
+        self.args = (self._message(),)
+
+    def _message(self) -> str:
+        lines = [self.headline, ""]
+        if self.template is not None and self.location is not None:
+            lines += [*excerpt(self.template, self.location), ""]
+        if self.caller:
+            lines[-1:-1] = [f"  {self.caller}"]
+        lines.append(f"{self.fix} See {_DOCS}{self.anchor}.")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else self.headline
+
+
+class TemplateSyntaxError(TemplateError, ValueError):
+    """The template's static text puts an interpolation where it cannot be made safe, or leaves
+    a tag, quote, comment or raw-text element open. Raised at the template's first render."""
+
+
+class RenderError(TemplateError, TypeError):
+    """A value cannot be rendered where it was interpolated: a dict in text, a bad attribute name
+    from a spread, a nested template inside an attribute value, and so on."""
+
+
+def short_repr(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for headlines that name a bad value."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def rebuild(template: Template) -> tuple[str, list[int]]:
+    """The template as its author wrote it, and where each ``strings[i]`` starts in that text."""
+    out: list[str] = []
+    starts: list[int] = []
+    size = 0
+    for i, text in enumerate(template.strings):
+        starts.append(size)
+        out.append(text)
+        size += len(text)
+        if i < len(template.interpolations):
+            source = _source(template, i)
+            out.append(source)
+            size += len(source)
+    return "".join(out), starts
+
+
+def _source(template: Template, index: int) -> str:
+    interpolation = template.interpolations[index]
+    text = "{" + interpolation.expression
+    if interpolation.conversion:
+        text += "!" + interpolation.conversion
+    if interpolation.format_spec:
+        text += ":" + interpolation.format_spec
+    return text + "}"
+
+
+def excerpt(template: Template, location: Location) -> list[str]:
+    """The lines of the rebuilt template around ``location``, indented, carets underneath."""
+    text, starts = rebuild(template)
+    if location.hole is not None:
+        start = starts[location.hole] + len(template.strings[location.hole])
+        width = len(_source(template, location.hole))
+    else:
+        start = starts[location.string] + location.offset
+        width = max(location.width, 1)
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    if line_end == -1:
+        line_end = len(text)
+    line = text[line_start:line_end]
+    column = start - line_start
+    width = max(1, min(width, len(line) - column)) if column < len(line) else 1
+    if len(line) > _WINDOW:
+        left = max(0, min(column - _WINDOW // 3, len(line) - _WINDOW))
+        shown = line[left : left + _WINDOW]
+        prefix = "..." if left else ""
+        suffix = "..." if left + _WINDOW < len(line) else ""
+        line = prefix + shown + suffix
+        column = column - left + len(prefix)
+        width = min(width, _WINDOW - (column - len(prefix)))
+    line = line.replace("\t", " ")
+    return [f"    {line}", "    " + " " * column + "^" * max(width, 1)]
+
+
+def _caller() -> str:
+    """``file, line N`` of the innermost frame outside this package, or ``""``."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        internal = filename.startswith(("<htmltemplates", "<frozen"))
+        if not internal and not os.path.abspath(filename).startswith(_PACKAGE_DIR + os.sep):
+            return f"{os.path.basename(filename)}, line {frame.f_lineno}"
+        frame = frame.f_back  # type: ignore[assignment]
+    return ""

@@ -1,0 +1,1357 @@
+"""The full text of every error htmltemplates raises (GUIDE.md section 4: errors are UI).
+
+Each row of ``MESSAGES`` is one way to reach one anchor of docs/errors.md. The expected message
+is written out line by line; ``CALLER`` stands for the ``  FILE, line N`` line, which is built
+from ``error.caller`` (and checked to name this file).
+"""
+
+# The project writes `assert expected == actual` (GUIDE.md section 3), which SIM300 calls Yoda.
+
+from collections.abc import Callable, Iterator
+from string.templatelib import Interpolation, Template
+
+import pytest
+from markupsafe import Markup
+
+from htmltemplates import RenderError, TemplateError, TemplateSyntaxError, html
+from htmltemplates.errors import Location
+
+# The values the templates below interpolate. Their names are part of the expected messages.
+tag = "p"
+x = "v"
+attrs = {"a": 1}
+d = {"k": 1}
+
+CALLER = "<caller>"  # replaced by f"  {error.caller}"
+THIS_FILE = "test_errors.py, line "
+
+TAG_NAME_FIX = (
+    "Use a fixed tag name; components (<{Card}>) come with issue #4. See docs/errors.md#tag-name."
+)
+ATTRIBUTE_NAME_FIX = (
+    "Write the attribute name in the template (name={value}), or spread a dict of attributes "
+    "with whitespace around it: <a {attrs} id=x>. See docs/errors.md#attribute-name."
+)
+MARKUP_DECLARATION_FIX = (
+    "Keep comments (<!-- {x} -->) and doctypes complete in the template text. "
+    "See docs/errors.md#markup-declaration."
+)
+RCDATA_END_TAG_FIX = "Put a space between '<' and the interpolation. See docs/errors.md#end-tag."
+COMMENT_FIX = (
+    "Put a space between the interpolation and the '-' or '>' next to it. "
+    "See docs/errors.md#comment."
+)
+CLOSE_TAG_FIX = "Close the tag with '>'. See docs/errors.md#unclosed."
+CLOSE_QUOTE_FIX = "Close the quote. See docs/errors.md#unclosed."
+SCHEME_FIX = (
+    "Fix the scheme in the template (https://...), or interpolate the whole URL as one value. "
+    "See docs/errors.md#url-scheme."
+)
+DANGEROUS_SCHEME_FIX = (
+    "Nothing may be interpolated into javascript:, vbscript: or data: URLs. "
+    "See docs/errors.md#url-scheme."
+)
+DICT_IN_TEXT_FIX = (
+    "Interpolate a string, a template or a list of them; to render a dict as attributes, "
+    "spread it inside a tag: <a {attrs}>. See docs/errors.md#dict-in-text."
+)
+BYTES_FIX = "Decode the bytes to a str first. See docs/errors.md#bytes."
+SPREAD_NAME_FIX = (
+    "Attribute names from data may not be empty or contain whitespace, quotes, "
+    "'=', '<', '>', '/' or control characters. See docs/errors.md#spread-name."
+)
+SPREAD_VALUE_FIX = (
+    "Write it in the template; event handlers and attributes that change how a document is "
+    "read are not supported from values yet (issue #3). See docs/errors.md#spread-name."
+)
+REFUSED_FIX = (
+    "The {name} attribute {reason}: write its value in the template. "
+    "See docs/errors.md#refused-attribute."
+)
+
+
+SRCDOC_REASON = "is a whole HTML document, which needs its own escaping (issue #3)"
+SRCSET_REASON = "is a list of URLs, each of which needs filtering (issue #3)"
+TYPE_REASON = "decides whether the script is run, and as what language"
+OTHER_REASON = "changes how the rest of the document is read"
+
+
+def message(error: TemplateError, lines: list[str]) -> str:
+    """The expected message: ``lines`` with CALLER replaced by the error's caller line."""
+    return "\n".join(f"  {error.caller}" if line == CALLER else line for line in lines)
+
+
+def raised(render: Callable[[], object]) -> TemplateError:
+    with pytest.raises(TemplateError) as info:
+        render()
+    return info.value
+
+
+MESSAGES = [
+    # -- tag-name ------------------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t"<{tag}>"),
+        TemplateSyntaxError,
+        "tag-name",
+        [
+            "interpolation inside a tag name",
+            "",
+            "    <{tag}>",
+            "     ^^^^^",
+            CALLER,
+            "",
+            TAG_NAME_FIX,
+        ],
+        id="tag-name-whole",
+    ),
+    pytest.param(
+        lambda: html(t"<h{x}>"),
+        TemplateSyntaxError,
+        "tag-name",
+        [
+            "interpolation inside a tag name",
+            "",
+            "    <h{x}>",
+            "      ^^^",
+            CALLER,
+            "",
+            TAG_NAME_FIX,
+        ],
+        id="tag-name-part",
+    ),
+    pytest.param(
+        lambda: html(t"<p></p{x}>"),
+        TemplateSyntaxError,
+        "tag-name",
+        [
+            "interpolation inside a tag name",
+            "",
+            "    <p></p{x}>",
+            "          ^^^",
+            CALLER,
+            "",
+            TAG_NAME_FIX,
+        ],
+        id="tag-name-end-tag-name",
+    ),
+    # -- attribute-name: the three spellings ---------------------------------------------------
+    pytest.param(
+        lambda: html(t"<p {x}=1>"),
+        TemplateSyntaxError,
+        "attribute-name",
+        [
+            "interpolation inside an attribute name",
+            "",
+            "    <p {x}=1>",
+            "       ^^^",
+            CALLER,
+            "",
+            ATTRIBUTE_NAME_FIX,
+        ],
+        id="attribute-name-whole",
+    ),
+    pytest.param(
+        lambda: html(t"<p data-{x}=1>"),
+        TemplateSyntaxError,
+        "attribute-name",
+        [
+            "interpolation inside an attribute name",
+            "",
+            "    <p data-{x}=1>",
+            "            ^^^",
+            CALLER,
+            "",
+            ATTRIBUTE_NAME_FIX,
+        ],
+        id="attribute-name-suffix",
+    ),
+    pytest.param(
+        lambda: html(t"<p {x}y>"),
+        TemplateSyntaxError,
+        "attribute-name",
+        [
+            "interpolation inside an attribute name",
+            "",
+            "    <p {x}y>",
+            "       ^^^",
+            CALLER,
+            "",
+            ATTRIBUTE_NAME_FIX,
+        ],
+        id="attribute-name-prefix",
+    ),
+    # -- markup-declaration --------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t"<!doctype {x}>"),
+        TemplateSyntaxError,
+        "markup-declaration",
+        [
+            "interpolation inside a markup declaration",
+            "",
+            "    <!doctype {x}>",
+            "              ^^^",
+            CALLER,
+            "",
+            MARKUP_DECLARATION_FIX,
+        ],
+        id="markup-declaration-doctype",
+    ),
+    pytest.param(
+        lambda: html(t"<?{x}?>"),
+        TemplateSyntaxError,
+        "markup-declaration",
+        [
+            "interpolation inside a markup declaration",
+            "",
+            "    <?{x}?>",
+            "      ^^^",
+            CALLER,
+            "",
+            MARKUP_DECLARATION_FIX,
+        ],
+        id="markup-declaration-processing-instruction",
+    ),
+    pytest.param(
+        lambda: html(t"<!{x}"),
+        TemplateSyntaxError,
+        "markup-declaration",
+        [
+            "interpolation inside a markup declaration",
+            "",
+            "    <!{x}",
+            "      ^^^",
+            CALLER,
+            "",
+            MARKUP_DECLARATION_FIX,
+        ],
+        id="markup-declaration-after-bang",
+    ),
+    pytest.param(
+        lambda: html(t"<!-{x}-->"),
+        TemplateSyntaxError,
+        "markup-declaration",
+        [
+            "interpolation inside a markup declaration",
+            "",
+            "    <!-{x}-->",
+            "       ^^^",
+            CALLER,
+            "",
+            MARKUP_DECLARATION_FIX,
+        ],
+        id="markup-declaration-half-comment-opener",
+    ),
+    # -- end-tag -------------------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t"<p></p {x}>"),
+        TemplateSyntaxError,
+        "end-tag",
+        [
+            "interpolation inside the end tag </p>",
+            "",
+            "    <p></p {x}>",
+            "           ^^^",
+            CALLER,
+            "",
+            "End tags take no values; write the end tag out. See docs/errors.md#end-tag.",
+        ],
+        id="end-tag",
+    ),
+    pytest.param(
+        lambda: html(t"<title></{x}</title>"),
+        TemplateSyntaxError,
+        "end-tag",
+        [
+            "interpolation that could complete an end tag inside <title>",
+            "",
+            "    <title></{x}</title>",
+            "             ^^^",
+            CALLER,
+            "",
+            RCDATA_END_TAG_FIX,
+        ],
+        id="end-tag-rcdata-after-slash",
+    ),
+    pytest.param(
+        lambda: html(t"<textarea><tex{x}</textarea>"),
+        TemplateSyntaxError,
+        "end-tag",
+        [
+            "interpolation that could complete an end tag inside <textarea>",
+            "",
+            "    <textarea><tex{x}</textarea>",
+            "                  ^^^",
+            CALLER,
+            "",
+            RCDATA_END_TAG_FIX,
+        ],
+        id="end-tag-rcdata-after-letters",
+    ),
+    # -- comment -------------------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t"<!--{x}>"),
+        TemplateSyntaxError,
+        "comment",
+        [
+            "interpolation where an empty value would end the comment",
+            "",
+            "    <!--{x}>",
+            "        ^^^",
+            CALLER,
+            "",
+            COMMENT_FIX,
+        ],
+        id="comment-right-after-opener",
+    ),
+    pytest.param(
+        lambda: html(t"<!-- -{x}->"),
+        TemplateSyntaxError,
+        "comment",
+        [
+            "interpolation where an empty value would end the comment",
+            "",
+            "    <!-- -{x}->",
+            "          ^^^",
+            CALLER,
+            "",
+            COMMENT_FIX,
+        ],
+        id="comment-between-dashes",
+    ),
+    # -- unclosed ------------------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t"<p>{x}</p><p"),
+        TemplateSyntaxError,
+        "unclosed",
+        [
+            "the template ends inside the tag <p>",
+            "",
+            "    <p>{x}</p><p",
+            "              ^",
+            CALLER,
+            "",
+            CLOSE_TAG_FIX,
+        ],
+        id="unclosed-tag",
+    ),
+    pytest.param(
+        lambda: html(t"<p>{x}</p"),
+        TemplateSyntaxError,
+        "unclosed",
+        [
+            "the template ends inside the end tag </p>",
+            "",
+            "    <p>{x}</p",
+            "          ^^",
+            CALLER,
+            "",
+            CLOSE_TAG_FIX,
+        ],
+        id="unclosed-end-tag",
+    ),
+    pytest.param(
+        lambda: html(t'<p class="{x}'),
+        TemplateSyntaxError,
+        "unclosed",
+        [
+            "the template ends inside a double-quoted class attribute value of <p>",
+            "",
+            '    <p class="{x}',
+            "             ^",
+            CALLER,
+            "",
+            CLOSE_QUOTE_FIX,
+        ],
+        id="unclosed-double-quote",
+    ),
+    pytest.param(
+        lambda: html(t"<p>{x}</p><p title='a"),
+        TemplateSyntaxError,
+        "unclosed",
+        [
+            "the template ends inside a single-quoted attribute value (title) of <p>",
+            "",
+            "    <p>{x}</p><p title='a",
+            "                       ^",
+            CALLER,
+            "",
+            CLOSE_QUOTE_FIX,
+        ],
+        id="unclosed-single-quote",
+    ),
+    pytest.param(
+        lambda: html(t"<p title={x}"),
+        TemplateSyntaxError,
+        "unclosed",
+        [
+            "the template ends inside an unquoted attribute value (title) of <p>",
+            "",
+            "    <p title={x}",
+            "    ^",
+            CALLER,
+            "",
+            # an unquoted value has no quote to close: the tag is what is left open
+            CLOSE_TAG_FIX,
+        ],
+        id="unclosed-unquoted-value",
+    ),
+    pytest.param(
+        lambda: html(t'<p title="{x}"'),
+        TemplateSyntaxError,
+        "unclosed",
+        [
+            "the template ends inside the tag <p>",
+            "",
+            '    <p title="{x}"',
+            # the tag is open, not the quote (which is closed): the caret is under the tag
+            "    ^",
+            CALLER,
+            "",
+            CLOSE_TAG_FIX,
+        ],
+        id="unclosed-tag-after-quoted-value",
+    ),
+    pytest.param(
+        lambda: html(t"<!-- {x}"),
+        TemplateSyntaxError,
+        "unclosed",
+        [
+            "the template ends inside a comment",
+            "",
+            "    <!-- {x}",
+            "    ^^^^",
+            CALLER,
+            "",
+            "Close the comment with -->. See docs/errors.md#unclosed.",
+        ],
+        id="unclosed-comment",
+    ),
+    pytest.param(
+        lambda: html(t"<title>{x}"),
+        TemplateSyntaxError,
+        "unclosed",
+        [
+            "the template ends inside <title>",
+            "",
+            "    <title>{x}",
+            "    ^",
+            CALLER,
+            "",
+            "Close it with </title>. See docs/errors.md#unclosed.",
+        ],
+        id="unclosed-title",
+    ),
+    pytest.param(
+        lambda: html(t"<textarea>{x}</textarea"),
+        TemplateSyntaxError,
+        "unclosed",
+        [
+            "the template ends inside <textarea>",
+            "",
+            "    <textarea>{x}</textarea",
+            "    ^",
+            CALLER,
+            "",
+            "Close it with </textarea>. See docs/errors.md#unclosed.",
+        ],
+        id="unclosed-textarea",
+    ),
+    pytest.param(
+        lambda: html(t"<p>{x}</p><script>go()"),
+        TemplateSyntaxError,
+        "unclosed",
+        [
+            "the template ends inside <script>",
+            "",
+            "    <p>{x}</p><script>go()",
+            "              ^",
+            CALLER,
+            "",
+            "Close it with </script>. See docs/errors.md#unclosed.",
+        ],
+        id="unclosed-script",
+    ),
+    pytest.param(
+        lambda: html(t"<p>{x}</p><!doctype html"),
+        TemplateSyntaxError,
+        "unclosed",
+        [
+            "the template ends inside a markup declaration (<!...> or <?...>)",
+            "",
+            "    <p>{x}</p><!doctype html",
+            "              ^^",
+            CALLER,
+            "",
+            "Close it with '>'. See docs/errors.md#unclosed.",
+        ],
+        id="unclosed-markup-declaration",
+    ),
+    # -- unquoted-value ------------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t"<p a=b'c title={x}>"),
+        TemplateSyntaxError,
+        "unquoted-value",
+        [
+            '"\'" inside an unquoted attribute value (a)',
+            "",
+            "    <p a=b'c title={x}>",
+            "          ^",
+            CALLER,
+            "",
+            "Quote the attribute value. See docs/errors.md#unquoted-value.",
+        ],
+        id="unquoted-value",
+    ),
+    pytest.param(
+        lambda: html(t"<p title={x} a=x=y>"),
+        TemplateSyntaxError,
+        "unquoted-value",
+        [
+            "'=' inside an unquoted attribute value (a)",
+            "",
+            "    <p title={x} a=x=y>",
+            "                    ^",
+            CALLER,
+            "",
+            "Quote the attribute value. See docs/errors.md#unquoted-value.",
+        ],
+        id="unquoted-value-equals",
+    ),
+    # -- script-style, raw-text ----------------------------------------------------------------
+    pytest.param(
+        lambda: html(t"<script>{x}</script>"),
+        TemplateSyntaxError,
+        "script-style",
+        [
+            "interpolation inside <script> is not supported yet",
+            "",
+            "    <script>{x}</script>",
+            "            ^^^",
+            CALLER,
+            "",
+            "Values in JavaScript need their own escaping (issue #3). Until then pass data in a "
+            "data-* attribute of an element and read it from there, or keep the <script> static. "
+            "See docs/errors.md#script-style.",
+        ],
+        id="script-style-script",
+    ),
+    pytest.param(
+        lambda: html(t"<STYLE>p {{ color: {x} }}</style>"),
+        TemplateSyntaxError,
+        "script-style",
+        [
+            "interpolation inside <style> is not supported yet",
+            "",
+            "    <STYLE>p { color: {x} }</style>",
+            "                      ^^^",
+            CALLER,
+            "",
+            "Values in CSS need their own escaping (issue #3). Until then pass data in a "
+            "data-* attribute of an element and read it from there, or keep the <style> static. "
+            "See docs/errors.md#script-style.",
+        ],
+        id="script-style-style",
+    ),
+    pytest.param(
+        lambda: html(t"<xmp>{x}</xmp>"),
+        TemplateSyntaxError,
+        "raw-text",
+        [
+            "interpolation inside <xmp>, whose content cannot be escaped",
+            "",
+            "    <xmp>{x}</xmp>",
+            "         ^^^",
+            CALLER,
+            "",
+            "<xmp> shows its content raw: use <pre> for preformatted text, or a static <xmp>. "
+            "See docs/errors.md#raw-text.",
+        ],
+        id="raw-text-xmp",
+    ),
+    pytest.param(
+        lambda: html(t"<noscript><iframe>{x}</iframe></noscript>"),
+        TemplateSyntaxError,
+        "raw-text",
+        [
+            "interpolation inside <iframe>, whose content cannot be escaped",
+            "",
+            "    <noscript><iframe>{x}</iframe></noscript>",
+            "                      ^^^",
+            CALLER,
+            "",
+            "<iframe> shows its content raw: use <pre> for preformatted text, or a static "
+            "<iframe>. See docs/errors.md#raw-text.",
+        ],
+        id="raw-text-iframe",
+    ),
+    # -- event-handler -------------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t'<button onclick="go({x})">'),
+        TemplateSyntaxError,
+        "event-handler",
+        [
+            "interpolation inside the event-handler attribute onclick is not supported yet",
+            "",
+            '    <button onclick="go({x})">',
+            "                        ^^^",
+            CALLER,
+            "",
+            "Values in JavaScript need their own escaping (issue #3). Until then put the value "
+            "in a data-* attribute and read it from the handler: "
+            'onclick="go(this.dataset.id)" data-id={id}. See docs/errors.md#event-handler.',
+        ],
+        id="event-handler",
+    ),
+    pytest.param(
+        lambda: html(t"<img onError={x}>"),
+        TemplateSyntaxError,
+        "event-handler",
+        [
+            "interpolation inside the event-handler attribute onerror is not supported yet",
+            "",
+            "    <img onError={x}>",
+            "                 ^^^",
+            CALLER,
+            "",
+            "Values in JavaScript need their own escaping (issue #3). Until then put the value "
+            "in a data-* attribute and read it from the handler: "
+            'onclick="go(this.dataset.id)" data-id={id}. See docs/errors.md#event-handler.',
+        ],
+        id="event-handler-unquoted-mixed-case",
+    ),
+    # -- style: at parse time (a hole inside a value), at render time (a bad value) ------------
+    pytest.param(
+        lambda: html(t'<p style="color: {x}">'),
+        TemplateSyntaxError,
+        "style",
+        [
+            "interpolation inside a style attribute value is not supported yet",
+            "",
+            '    <p style="color: {x}">',
+            "                     ^^^",
+            CALLER,
+            "",
+            "Give the whole value as a dict, which is checked declaration by declaration: "
+            "style={ {'color': color} }. See docs/errors.md#style.",
+        ],
+        id="style-parse-time",
+    ),
+    pytest.param(
+        lambda: html(t"<p style={'color red'}>"),
+        RenderError,
+        "style",
+        [
+            "a style declaration without ':': 'color red'",
+            "",
+            "    <p style={'color red'}>",
+            "             ^^^^^^^^^^^^^",
+            CALLER,
+            "",
+            "Write declarations as 'property: value', or pass a dict. See docs/errors.md#style.",
+        ],
+        id="style-render-time-declaration",
+    ),
+    pytest.param(
+        lambda: html(t"<p style={ {'col or': 'red'} }>"),
+        RenderError,
+        "style",
+        [
+            "'col or' is not a CSS property name",
+            "",
+            "    <p style={ {'col or': 'red'} }>",
+            "             ^^^^^^^^^^^^^^^^^^^^^",
+            CALLER,
+            "",
+            "Use property names such as 'color', 'margin-top' or '--my-var'. "
+            "See docs/errors.md#style.",
+        ],
+        id="style-render-time-property",
+    ),
+    # -- refused-attribute ---------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t'<iframe srcdoc="{x}"></iframe>'),
+        TemplateSyntaxError,
+        "refused-attribute",
+        [
+            "interpolation inside the srcdoc attribute of <iframe> is not supported",
+            "",
+            '    <iframe srcdoc="{x}"></iframe>',
+            "                    ^^^",
+            CALLER,
+            "",
+            REFUSED_FIX.format(
+                name="srcdoc",
+                reason="is a whole HTML document, which needs its own escaping (issue #3)",
+            ),
+        ],
+        id="refused-attribute-srcdoc",
+    ),
+    pytest.param(
+        lambda: html(t'<img srcset="{x} 2x">'),
+        TemplateSyntaxError,
+        "refused-attribute",
+        [
+            "interpolation inside the srcset attribute of <img> is not supported",
+            "",
+            '    <img srcset="{x} 2x">',
+            "                 ^^^",
+            CALLER,
+            "",
+            REFUSED_FIX.format(
+                name="srcset", reason="is a list of URLs, each of which needs filtering (issue #3)"
+            ),
+        ],
+        id="refused-attribute-srcset",
+    ),
+    pytest.param(
+        lambda: html(t'<script type="{x}"></script>'),
+        TemplateSyntaxError,
+        "refused-attribute",
+        [
+            "interpolation inside the type attribute of <script> is not supported",
+            "",
+            '    <script type="{x}"></script>',
+            "                  ^^^",
+            CALLER,
+            "",
+            REFUSED_FIX.format(
+                name="type", reason="decides whether the script is run, and as what language"
+            ),
+        ],
+        id="refused-attribute-script-type",
+    ),
+    pytest.param(
+        lambda: html(t'<svg xmlns:xlink="{x}"></svg>'),
+        TemplateSyntaxError,
+        "refused-attribute",
+        [
+            "interpolation inside the xmlns:xlink attribute of <svg> is not supported",
+            "",
+            '    <svg xmlns:xlink="{x}"></svg>',
+            "                      ^^^",
+            CALLER,
+            "",
+            REFUSED_FIX.format(
+                name="xmlns:xlink", reason="changes how the rest of the document is read"
+            ),
+        ],
+        id="refused-attribute-xmlns",
+    ),
+    pytest.param(
+        lambda: html(t'<meta http-equiv="refresh" content="{x}">'),
+        TemplateSyntaxError,
+        "refused-attribute",
+        [
+            "interpolation inside a <meta http-equiv> tag is not supported yet",
+            "",
+            '    <meta http-equiv="refresh" content="{x}">',
+            "                                        ^^^",
+            CALLER,
+            "",
+            "Its content attribute can redirect the page (issue #3); write it in the template. "
+            "See docs/errors.md#refused-attribute.",
+        ],
+        id="refused-attribute-meta-http-equiv",
+    ),
+    pytest.param(
+        lambda: html(t'<meta http-equiv="refresh" {attrs}>'),
+        TemplateSyntaxError,
+        "refused-attribute",
+        [
+            "interpolation inside a <meta http-equiv> tag is not supported yet",
+            "",
+            '    <meta http-equiv="refresh" {attrs}>',
+            "                               ^^^^^^^",
+            CALLER,
+            "",
+            "Its content attribute can redirect the page (issue #3); write it in the template. "
+            "See docs/errors.md#refused-attribute.",
+        ],
+        id="refused-attribute-meta-http-equiv-spread",
+    ),
+    # -- url-scheme ----------------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t'<a href="java{x}">'),
+        TemplateSyntaxError,
+        "url-scheme",
+        [
+            "interpolation that could choose the scheme of the URL in href",
+            "",
+            '    <a href="java{x}">',
+            "                 ^^^",
+            CALLER,
+            "",
+            SCHEME_FIX,
+        ],
+        id="url-scheme-after-text",
+    ),
+    pytest.param(
+        lambda: html(t'<a href="{x}{x}">'),
+        TemplateSyntaxError,
+        "url-scheme",
+        [
+            "interpolation that could choose the scheme of the URL in href",
+            "",
+            '    <a href="{x}{x}">',
+            "                ^^^",
+            CALLER,
+            "",
+            SCHEME_FIX,
+        ],
+        id="url-scheme-two-holes",
+    ),
+    pytest.param(
+        lambda: html(t'<img src="{x}:8080/a.png">'),
+        TemplateSyntaxError,
+        "url-scheme",
+        [
+            "interpolation that could choose the scheme of the URL in src",
+            "",
+            '    <img src="{x}:8080/a.png">',
+            "              ^^^",
+            CALLER,
+            "",
+            "A value at the start of a URL may not be followed by ':'. Fix the scheme in the "
+            "template (https://...) or interpolate the whole URL. See docs/errors.md#url-scheme.",
+        ],
+        id="url-scheme-colon-after-hole",
+    ),
+    pytest.param(
+        lambda: html(t'<a href="javascript:{x}">'),
+        TemplateSyntaxError,
+        "url-scheme",
+        [
+            "interpolation inside a javascript: URL in href",
+            "",
+            '    <a href="javascript:{x}">',
+            "                        ^^^",
+            CALLER,
+            "",
+            DANGEROUS_SCHEME_FIX,
+        ],
+        id="url-scheme-javascript",
+    ),
+    pytest.param(
+        lambda: html(t"<a href=' VBScript:go({x})'>"),
+        TemplateSyntaxError,
+        "url-scheme",
+        [
+            "interpolation inside a vbscript: URL in href",
+            "",
+            "    <a href=' VBScript:go({x})'>",
+            "                          ^^^",
+            CALLER,
+            "",
+            DANGEROUS_SCHEME_FIX,
+        ],
+        id="url-scheme-vbscript",
+    ),
+    pytest.param(
+        lambda: html(t'<img src="data:image/png;base64,{x}">'),
+        TemplateSyntaxError,
+        "url-scheme",
+        [
+            "interpolation inside a data: URL in src",
+            "",
+            '    <img src="data:image/png;base64,{x}">',
+            "                                    ^^^",
+            CALLER,
+            "",
+            DANGEROUS_SCHEME_FIX,
+        ],
+        id="url-scheme-data",
+    ),
+    # -- dict-in-text, bytes -------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t"<p>{d}</p>"),
+        RenderError,
+        "dict-in-text",
+        [
+            "a dict where text is expected: {'k': 1}",
+            "",
+            "    <p>{d}</p>",
+            "       ^^^",
+            CALLER,
+            "",
+            DICT_IN_TEXT_FIX,
+        ],
+        id="dict-in-text",
+    ),
+    pytest.param(
+        lambda: html(t"<p>{['a', d]}</p>"),
+        RenderError,
+        "dict-in-text",
+        [
+            "a dict where text is expected: {'k': 1}",
+            "",
+            "    <p>{['a', d]}</p>",
+            "       ^^^^^^^^^^",
+            CALLER,
+            "",
+            DICT_IN_TEXT_FIX,
+        ],
+        id="dict-in-text-inside-a-list",
+    ),
+    pytest.param(
+        lambda: html(t"<p>{b'ab'}</p>"),
+        RenderError,
+        "bytes",
+        [
+            "bytes where text is expected: b'ab'",
+            "",
+            "    <p>{b'ab'}</p>",
+            "       ^^^^^^^",
+            CALLER,
+            "",
+            BYTES_FIX,
+        ],
+        id="bytes-in-text",
+    ),
+    pytest.param(
+        lambda: html(t"<p title={b'x'}>"),
+        RenderError,
+        "bytes",
+        [
+            "bytes inside the value of the attribute title: b'x'",
+            "",
+            "    <p title={b'x'}>",
+            "             ^^^^^^",
+            CALLER,
+            "",
+            BYTES_FIX,
+        ],
+        id="bytes-in-attribute",
+    ),
+    # -- template-in-attribute, dict-value -----------------------------------------------------
+    pytest.param(
+        lambda: html(t'<p title="{t"<b>{x}</b>"}">'),
+        RenderError,
+        "template-in-attribute",
+        [
+            "a template inside the value of the attribute title",
+            "",
+            '    <p title="{t"<b>{x}</b>"}">',
+            "              ^^^^^^^^^^^^^^^",
+            CALLER,
+            "",
+            "Templates are HTML and attribute values are text: interpolate a string. "
+            "See docs/errors.md#template-in-attribute.",
+        ],
+        id="template-in-attribute",
+    ),
+    pytest.param(
+        lambda: html(t'<p title="{d}">'),
+        RenderError,
+        "dict-value",
+        [
+            # a bad value is named by its type and a short repr (GUIDE.md 4.1), as in dict-in-text
+            "a dict inside the value of the attribute title: {'k': 1}",
+            "",
+            '    <p title="{d}">',
+            "              ^^^",
+            CALLER,
+            "",
+            "Attribute values are text: interpolate a string, or spread a dict of attributes "
+            "between attributes: <a {attrs}>. See docs/errors.md#dict-value.",
+        ],
+        id="dict-value",
+    ),
+    # -- spread, spread-name -------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t"<p {x}>"),
+        RenderError,
+        "spread",
+        [
+            "a spread between attributes needs a mapping, not str: 'v'",
+            "",
+            "    <p {x}>",
+            "       ^^^",
+            CALLER,
+            "",
+            "Spread a dict of attribute names to values: <a {attrs}>. See docs/errors.md#spread.",
+        ],
+        id="spread",
+    ),
+    pytest.param(
+        lambda: html(t"<p { {'x onload=alert(1) y': 1} }>"),
+        RenderError,
+        "spread-name",
+        [
+            "'x onload=alert(1) y' is not a valid attribute name",
+            "",
+            "    <p { {'x onload=alert(1) y': 1} }>",
+            "       ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^",
+            CALLER,
+            "",
+            SPREAD_NAME_FIX,
+        ],
+        id="spread-name-whitespace",
+    ),
+    pytest.param(
+        lambda: html(t"<p { {'': 1} }>"),
+        RenderError,
+        "spread-name",
+        [
+            "'' is not a valid attribute name",
+            "",
+            "    <p { {'': 1} }>",
+            "       ^^^^^^^^^^^",
+            CALLER,
+            "",
+            SPREAD_NAME_FIX,
+        ],
+        id="spread-name-empty",
+    ),
+    pytest.param(
+        lambda: html(t"<p { {1: 2} }>"),
+        RenderError,
+        "spread-name",
+        [
+            "1 is not a valid attribute name",
+            "",
+            "    <p { {1: 2} }>",
+            "       ^^^^^^^^^^",
+            CALLER,
+            "",
+            SPREAD_NAME_FIX,
+        ],
+        id="spread-name-not-a-str",
+    ),
+    pytest.param(
+        lambda: html(t"<p { {'onclick': 'go()'} }>"),
+        RenderError,
+        "spread-name",
+        [
+            "the attribute onclick cannot take a value from data",
+            "",
+            "    <p { {'onclick': 'go()'} }>",
+            "       ^^^^^^^^^^^^^^^^^^^^^^^",
+            CALLER,
+            "",
+            SPREAD_VALUE_FIX,
+        ],
+        id="spread-name-event-handler",
+    ),
+    pytest.param(
+        lambda: html(t"<iframe { {'srcdoc': x} }></iframe>"),
+        RenderError,
+        "spread-name",
+        [
+            "the attribute srcdoc cannot take a value from data",
+            "",
+            "    <iframe { {'srcdoc': x} }></iframe>",
+            "            ^^^^^^^^^^^^^^^^^",
+            CALLER,
+            "",
+            SPREAD_VALUE_FIX,
+        ],
+        id="spread-name-refused-attribute",
+    ),
+]
+
+
+@pytest.mark.parametrize(("render", "kind", "anchor", "lines"), MESSAGES)
+def test_message(
+    render: Callable[[], object], kind: type[TemplateError], anchor: str, lines: list[str]
+) -> None:
+    error = raised(render)
+    assert kind is type(error)
+    assert anchor == error.anchor
+    assert error.caller.startswith(THIS_FILE)
+    assert message(error, lines) == str(error)
+
+
+def test_every_anchor_has_a_row() -> None:
+    anchors = {param.values[2] for param in MESSAGES}
+    assert {
+        "attribute-name",
+        "bytes",
+        "comment",
+        "dict-in-text",
+        "dict-value",
+        "end-tag",
+        "event-handler",
+        "markup-declaration",
+        "raw-text",
+        "refused-attribute",
+        "script-style",
+        "spread",
+        "spread-name",
+        "style",
+        "tag-name",
+        "template-in-attribute",
+        "unclosed",
+        "unquoted-value",
+        "url-scheme",
+    } == anchors
+
+
+# -- where the message points -------------------------------------------------------------------
+
+
+def test_caller_is_the_line_that_called_html() -> None:
+    with pytest.raises(RenderError) as info:
+        html(t"<p>{d}</p>")
+    line = info.tb.tb_lineno
+    assert f"test_errors.py, line {line}" == info.value.caller
+
+
+def test_caller_of_a_nested_template_is_the_outer_call() -> None:
+    inner = t"<b>{d}</b>"
+    with pytest.raises(RenderError) as info:
+        html(t"<p>{inner}</p>")
+    assert f"test_errors.py, line {info.tb.tb_lineno}" == info.value.caller
+
+
+def test_hole_caret_covers_conversion_and_format_spec() -> None:
+    error = raised(lambda: html(t"<script>{x!r:>10}</script>"))
+    assert "    <script>{x!r:>10}</script>\n            ^^^^^^^^^\n" in str(error)
+
+
+def test_hole_caret_covers_debug_specifier() -> None:
+    # {x=} is x={x!r}: the '=' and the name are static text, the hole is {x!r}
+    error = raised(lambda: html(t"<script>{x=}</script>"))
+    assert "    <script>x={x!r}</script>\n              ^^^^^\n" in str(error)
+
+
+def _long_template(before: int, after: int) -> Template:
+    return Template("<p>" + "a" * before, Interpolation(d, "d"), "b" * after + "</p>")
+
+
+def test_long_line_is_cut_on_both_sides_around_the_fault() -> None:
+    error = raised(lambda: html(_long_template(100, 100)))
+    assert [
+        "a dict where text is expected: {'k': 1}",
+        "",
+        "    ..." + "a" * 24 + "{d}" + "b" * 45 + "...",
+        "    " + " " * 27 + "^^^",
+        f"  {error.caller}",
+        "",
+        DICT_IN_TEXT_FIX,
+    ] == str(error).split("\n")
+
+
+def test_long_line_is_cut_on_the_right_when_the_fault_is_near_the_start() -> None:
+    error = raised(lambda: html(_long_template(10, 100)))
+    assert [
+        "    <p>" + "a" * 10 + "{d}" + "b" * 56 + "...",
+        "    " + " " * 13 + "^^^",
+    ] == str(error).split("\n")[2:4]
+
+
+def test_long_line_is_cut_on_the_left_when_the_fault_is_near_the_end() -> None:
+    error = raised(lambda: html(_long_template(100, 10)))
+    assert [
+        "    ..." + "a" * 55 + "{d}" + "b" * 10 + "</p>",
+        "    " + " " * 58 + "^^^",
+    ] == str(error).split("\n")[2:4]
+
+
+def test_a_line_of_72_characters_is_not_cut() -> None:
+    error = raised(lambda: html(_long_template(62, 0)))
+    line = "<p>" + "a" * 62 + "{d}</p>"
+    assert 72 == len(line)
+    assert ["    " + line, "    " + " " * 65 + "^^^"] == str(error).split("\n")[2:4]
+
+
+def test_multi_line_template_shows_the_faulting_line() -> None:
+    name = "Ann"
+    error = raised(
+        lambda: html(t"""<ul>
+  <li>{name}</li>
+  <li>{d}</li>
+</ul>""")
+    )
+    assert [
+        "a dict where text is expected: {'k': 1}",
+        "",
+        "      <li>{d}</li>",
+        "          ^^^",
+        f"  {error.caller}",
+        "",
+        DICT_IN_TEXT_FIX,
+    ] == str(error).split("\n")
+
+
+def test_multi_line_template_shows_the_line_a_static_fault_is_on() -> None:
+    error = raised(lambda: html(t"<p>{x}</p>\n<p\n   class=y>\t<b"))
+    # tabs are shown as one space each, so the caret lines up
+    assert ["       class=y> <b", "                ^"] == str(error).split("\n")[2:4]
+
+
+def test_hole_written_over_several_lines_shows_the_line_it_starts_on() -> None:
+    # built by hand: ruff format joins the lines of an expression inside a t-string literal
+    expression = "\n      {'x y': 1}\n  "
+    template = Template("<div>\n  <a ", Interpolation({"x y": 1}, expression), ">x</a>\n</div>")
+    error = raised(lambda: html(template))
+    assert ["      <a {", "         ^"] == str(error).split("\n")[2:4]
+
+
+def test_error_in_a_nested_template_points_into_the_nested_template() -> None:
+    inner = t"<li>{d}</li>"
+    error = raised(lambda: html(t"<ul>{inner}</ul>"))
+    assert inner is error.template
+    assert [
+        "a dict where text is expected: {'k': 1}",
+        "",
+        "    <li>{d}</li>",
+        "        ^^^",
+        f"  {error.caller}",
+        "",
+        DICT_IN_TEXT_FIX,
+    ] == str(error).split("\n")
+    assert error.caller.startswith(THIS_FILE)
+
+
+def test_error_in_a_template_nested_in_a_list_points_into_it() -> None:
+    error = raised(lambda: html(t"<ul>{[t'<li>{x}</li>', t'<li>{d}</li>']}</ul>"))
+    assert error.template is not None
+    assert ("<li>", "</li>") == error.template.strings
+    assert ["    <li>{d}</li>", "        ^^^"] == str(error).split("\n")[2:4]
+
+
+def test_syntax_error_in_a_nested_template_points_into_the_nested_template() -> None:
+    inner = t"<script>{x}</script>"
+    error = raised(lambda: html(t"<div>{inner}</div>"))
+    assert TemplateSyntaxError is type(error)
+    assert inner is error.template
+    assert ["    <script>{x}</script>", "            ^^^"] == str(error).split("\n")[2:4]
+    assert error.caller.startswith(THIS_FILE)
+
+
+def test_syntax_error_three_levels_deep() -> None:
+    leaf = t"<p {x}y>"
+    error = raised(lambda: html(t"<main>{t'<div>{[leaf]}</div>'}</main>"))
+    assert leaf is error.template
+    assert ["    <p {x}y>", "       ^^^"] == str(error).split("\n")[2:4]
+
+
+# -- the exception objects -------------------------------------------------------------------------
+
+
+def test_hierarchy() -> None:
+    assert issubclass(TemplateSyntaxError, TemplateError)
+    assert issubclass(TemplateSyntaxError, ValueError)
+    assert issubclass(RenderError, TemplateError)
+    assert issubclass(RenderError, TypeError)
+    assert issubclass(TemplateError, Exception)
+    assert not issubclass(TemplateSyntaxError, TypeError)
+    assert not issubclass(RenderError, ValueError)
+
+
+def test_syntax_error_is_caught_as_value_error() -> None:
+    with pytest.raises(ValueError, match=r"^interpolation inside a tag name\n"):
+        html(t"<{tag}>")
+
+
+def test_render_error_is_caught_as_type_error() -> None:
+    with pytest.raises(TypeError, match=r"^a dict where text is expected"):
+        html(t"<p>{d}</p>")
+
+
+def test_attributes_of_a_render_error() -> None:
+    template = t"<p>{x}</p><p>{d}</p>"
+    error = raised(lambda: html(template))
+    assert "a dict where text is expected: {'k': 1}" == error.headline
+    assert (
+        "Interpolate a string, a template or a list of them; to render a dict as attributes, "
+        "spread it inside a tag: <a {attrs}>."
+    ) == error.fix
+    assert "dict-in-text" == error.anchor
+    assert Location(string=1, offset=0, width=0, hole=1) == error.location
+    assert template is error.template
+    assert error.caller.startswith(THIS_FILE)
+    assert (str(error),) == error.args
+
+
+def test_attributes_of_a_syntax_error() -> None:
+    template = t"<p>{x}</p><p"
+    error = raised(lambda: html(template))
+    assert "the template ends inside the tag <p>" == error.headline
+    assert "Close the tag with '>'." == error.fix
+    assert "unclosed" == error.anchor
+    assert Location(string=1, offset=4, width=1) == error.location
+    assert template is error.template
+
+
+def test_syntax_error_is_raised_before_any_value_is_looked_at() -> None:
+    looked: list[str] = []
+
+    def lazy() -> str:
+        looked.append("called")
+        return "x"
+
+    with pytest.raises(TemplateSyntaxError):
+        html(t"<p>{lazy}</p><script>{lazy}</script>")
+    assert [] == looked
+
+
+def test_a_syntax_error_is_raised_on_every_render() -> None:
+    def render() -> object:
+        return html(t"<{tag}>")
+
+    first = raised(render)
+    second = raised(render)
+    assert str(first) == str(second)
+
+
+# -- html() given something that is not a template -------------------------------------------
+
+
+def test_html_of_a_str_suggests_a_t_string() -> None:
+    with pytest.raises(TypeError) as info:
+        html(f"<p>{x}</p>")  # type: ignore[arg-type]
+    assert not isinstance(info.value, TemplateError)
+    assert (
+        'html() takes a template string (t"..."), not a str. Did you write f"..." where you '
+        'meant t"..."? An f-string has already inserted its values unescaped.'
+    ) == str(info.value)
+
+
+def test_html_of_a_markup_is_refused_like_a_str() -> None:
+    with pytest.raises(TypeError) as info:
+        html(Markup("<p>x</p>"))  # type: ignore[arg-type]
+    assert str(info.value).startswith('html() takes a template string (t"..."), not a str.')
+
+
+def test_html_of_an_int() -> None:
+    with pytest.raises(TypeError) as info:
+        html(123)  # type: ignore[arg-type]
+    assert not isinstance(info.value, TemplateError)
+    assert 'html() takes a template string (t"..."), not int.' == str(info.value)
+
+
+# -- no partial output ---------------------------------------------------------------------------
+
+
+def test_no_partial_output_and_the_template_still_works() -> None:
+    rendered: list[str] = []
+
+    def page(items: list[object]) -> None:
+        rendered.append(html(t"<ul>{[t'<li>{item}</li>' for item in items]}</ul><p>end</p>"))
+
+    with pytest.raises(RenderError):
+        page(["a", "b", d, "c"])
+    assert [] == rendered
+    page(["a", "<b>"])
+    assert ["<ul><li>a</li><li>&lt;b&gt;</li></ul><p>end</p>"] == rendered
+
+
+def test_no_partial_output_from_a_failing_tag_and_the_template_still_works() -> None:
+    def card(extra: object) -> str:
+        return html(t'<div class="card" {extra}><p>{x}</p></div>')
+
+    with pytest.raises(RenderError):
+        card({"id": "one", "bad name": 1})
+    assert '<div class="card" id="one"><p>v</p></div>' == card({"id": "one"})
+
+
+def test_no_partial_output_from_a_generator() -> None:
+    def items() -> Iterator[object]:
+        yield "a"
+        yield d
+
+    result: list[str] = []
+    with pytest.raises(RenderError):
+        result.append(html(t"<p>{items()}</p>"))
+    assert [] == result
