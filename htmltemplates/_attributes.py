@@ -7,14 +7,13 @@ name checks, the same value rules, the same URL filter.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from string.templatelib import Template
-from typing import Literal
+from typing import Any, Literal
 
 from ._escapers import escape_text, filter_css_value, filter_url, is_css_property, markup_to_text
-from ._spec import AttrKind, attr_kind
+from ._spec import AttrKind, ascii_lower, attr_kind
 from .errors import Location, RenderError, short_repr
 
 __all__ = [
@@ -179,13 +178,15 @@ def _value(value: object, slot: int, name: str, kind: AttrKind) -> Value | None:
     return attr_part(value, slot, name)
 
 
-def render_whole(value: object, slot: int, ws: str, name: str, quote: str, kind: AttrKind) -> str:
-    """An attribute whose whole value is one interpolation, with the text before its name."""
+def render_whole(
+    value: object, slot: int, ws: str, name: str, key: str, quote: str, kind: AttrKind
+) -> str:
+    """An attribute whose whole value is one interpolation, with the text before its name
+    (``key`` is the name lower-cased)."""
     cls = value.__class__
     if kind is AttrKind.CLASS and (cls is list or cls is tuple):
         text = attr_text(value, slot, "class")
         return f"{ws}{name}={quote}{escape_text(text)}{quote}" if text else ""
-    key = name.lower()
     if kind is AttrKind.PLAIN and key in _EXPANDED and isinstance(value, Mapping):
         return _expand_in_place(ws, name, value, slot)
     result = _value(value, slot, key, kind)
@@ -198,13 +199,11 @@ def render_whole(value: object, slot: int, ws: str, name: str, quote: str, kind:
 
 def _expand_in_place(ws: str, name: str, value: Mapping[object, object], slot: int) -> str:
     """``data={...}``/``aria={...}`` on a tag where no other attribute can meet them."""
-    aria = name.lower() == "aria"
+    aria = ascii_lower(name) == "aria"
     out = []
     for sub, item in value.items():
-        full = f"{name}-{sub}" if isinstance(sub, str) else sub
-        kind = _checked_kind("", full) if isinstance(full, str) else None
-        if kind is None:
-            raise _bad_name(full, slot)
+        full = f"{name}-{sub}" if isinstance(sub, str) else sub  # a bad name, reported below
+        key, kind = _name_info("", full, slot)
         if aria and (item is True or item is False):
             item = "true" if item else "false"  # noqa: PLW2901 - aria-* states are "true"/"false"
         cls = item.__class__
@@ -213,13 +212,23 @@ def _expand_in_place(ws: str, name: str, value: Mapping[object, object], slot: i
         elif cls is int and kind is AttrKind.PLAIN:
             out.append(f'{ws}{full}="{item}"')
         else:
-            result = _value(item, slot, str(full).lower(), kind)
+            result = _value(item, slot, key, kind)
             if result is True:
                 out.append(f"{ws}{full}")
             elif result is not None:
                 out.append(f'{ws}{full}="{result}"')
         ws = " "
     return "".join(out)
+
+
+def _not_a_mapping(value: object, slot: int) -> RenderError:
+    return _error(
+        f"a spread between attributes needs a mapping, not {type(value).__name__}: "
+        f"{short_repr(value)}",
+        "Spread a dict of attribute names to values: <a {attrs}>.",
+        "spread",
+        slot,
+    )
 
 
 def _bad_name(name: object, slot: int) -> RenderError:
@@ -232,14 +241,6 @@ def _bad_name(name: object, slot: int) -> RenderError:
     )
 
 
-@lru_cache(maxsize=4096)
-def _checked_kind(element: str, name: str) -> AttrKind | None:
-    """The kind of attribute ``name`` (as written), or None if it is not a valid name."""
-    if not name or _BAD_NAME.search(name):
-        return None
-    return attr_kind(element, name.lower())
-
-
 # -- tags whose attributes must be merged (spreads, data/aria dicts, repeated names) ---------
 
 
@@ -247,6 +248,7 @@ def _checked_kind(element: str, name: str) -> AttrKind | None:
 class StaticItem:
     ws: str
     name: str
+    key: str
     raw: str
     value: Value
     quote: str
@@ -256,6 +258,8 @@ class StaticItem:
 class WholeItem:
     ws: str
     name: str
+    key: str
+    kind: AttrKind
     slot: int
     position: int
     quote: str
@@ -265,6 +269,7 @@ class WholeItem:
 class PartsItem:
     ws: str
     name: str
+    key: str
     parts: tuple[str | tuple[int, int, bool], ...]  # static text, or (slot, position, is_url)
     quote: str
 
@@ -286,47 +291,62 @@ class TagPlan:
     items: tuple[StaticItem | WholeItem | PartsItem | SpreadItem, ...]
 
 
-class _Entry:
-    __slots__ = ("name", "quote", "raw", "value", "ws")
-
-    def __init__(self, ws: str, name: str, value: Value, raw: str | None, quote: str) -> None:
-        self.ws, self.name, self.value, self.raw, self.quote = ws, name, value, raw, quote
-
+# An entry of a merged tag: [ws, name, value, raw, quote]. ``value`` is None (absent), True
+# (bare) or escaped text; ``raw`` is the attribute as written, for static attributes not merged.
+_Entry = list[Any]
 
 _MERGED = {"class": " ", "style": "; "}
 _EXPANDED = frozenset({"data", "aria"})
+_ELEMENT_DEPENDENT = frozenset({"data", "type"})  # their kind depends on the element
+_NAMES: dict[str, tuple[str, AttrKind]] = {}  # spread key -> (lower-case name, kind)
+_MAX_NAMES = 4096
+
+
+def _name_info(element: str, name: object, slot: int) -> tuple[str, AttrKind]:
+    """The lower-case name and kind of an attribute name that came from data, validated."""
+    info = _NAMES.get(name) if name.__class__ is str else None
+    if info is None:
+        if not isinstance(name, str) or not name or _BAD_NAME.search(name):
+            raise _bad_name(name, slot)
+        key = ascii_lower(name)
+        info = key, attr_kind("", key)
+        if len(_NAMES) < _MAX_NAMES:
+            _NAMES[name] = info
+    if info[0] in _ELEMENT_DEPENDENT:
+        return info[0], attr_kind(element, info[0])
+    return info
 
 
 def _put(
     entries: dict[str, _Entry],
     ws: str,
     name: str,
+    key: str,
     value: Value | None,
     raw: str | None = None,
     quote: str = '"',
 ) -> None:
-    """Set attribute ``name``: class and style accumulate, any other name takes the last value
-    (None removes it); an attribute keeps the place where it first appeared. ``raw`` is the
-    attribute as written, for static attributes, emitted as is unless merged."""
-    key = name.lower()
+    """Set attribute ``key``: class and style accumulate, any other name takes the last value
+    (None removes it); an attribute keeps the place where it first appeared."""
     entry = entries.get(key)
+    if entry is None:
+        if raw is None and (value is None or (key in _MERGED and not isinstance(value, str))):
+            return
+        entries[key] = [ws, name, value, raw, quote]
+        return
     separator = _MERGED.get(key)
     if separator is not None:
         if not isinstance(value, str) or not value:  # nothing to add
-            if raw is not None and entry is None:
-                entries[key] = _Entry(ws, name, value or True, raw, quote)
             return
-        if entry is not None and isinstance(entry.value, str) and entry.value:
+        old = entry[2]
+        if isinstance(old, str) and old:
             # the merged value is double-quoted: a '"' written inside single quotes must go
-            entry.value = _requote(entry.value, entry.quote) + separator + _requote(value, quote)
-            entry.raw, entry.quote = None, '"'
-            return
-    if value is None:
-        entries.pop(key, None)
-    elif entry is None:
-        entries[key] = _Entry(ws, name, value, raw, quote)
+            value = _requote(old, entry[4]) + separator + _requote(value, quote)
+            raw, quote = None, '"'
+    if value is None and raw is None:
+        del entries[key]
     else:
-        entry.name, entry.value, entry.raw, entry.quote = name, value, raw, quote
+        entry[1:] = [name, value, raw, quote]
 
 
 def _requote(value: str, quote: str) -> str:
@@ -338,16 +358,11 @@ def _spread(entries: dict[str, _Entry], element: str, ws: str, value: object, sl
     if value is None or value is False:
         return
     if not isinstance(value, Mapping):
-        raise _error(
-            f"a spread between attributes needs a mapping, not {type(value).__name__}: "
-            f"{short_repr(value)}",
-            "Spread a dict of attribute names to values: <a {attrs}>.",
-            "spread",
-            slot,
-        )
+        raise _not_a_mapping(value, slot)
     ws = ws or " "  # <a title="x"{attrs}>: keep attributes apart
     for name, item in value.items():
-        _attribute(entries, element, ws, name, item, slot)
+        key, kind = _name_info(element, name, slot)
+        _attribute(entries, element, ws, name, key, kind, item, slot)
         ws = " "
 
 
@@ -355,20 +370,25 @@ def _attribute(
     entries: dict[str, _Entry],
     element: str,
     ws: str,
-    name: object,
+    name: str,
+    key: str,
+    kind: AttrKind,
     value: object,
     slot: int,
     quote: str = '"',
 ) -> None:
-    kind = _checked_kind(element, name) if isinstance(name, str) else None
-    if kind is None:
-        raise _bad_name(name, slot)
-    assert isinstance(name, str)
-    value = _resolve(value)
-    if kind is AttrKind.PLAIN and name.lower() in _EXPANDED and isinstance(value, Mapping):
-        _expand(entries, element, ws, name, value, slot)
-        return
-    _put(entries, ws, name, _value(value, slot, name.lower(), kind), quote=quote)
+    cls = value.__class__
+    if cls is str and kind is AttrKind.PLAIN:
+        text: Value | None = escape_text(value)  # type: ignore[arg-type]
+    elif cls is int and kind is AttrKind.PLAIN:
+        text = str(value)
+    else:
+        value = _resolve(value)
+        if kind is AttrKind.PLAIN and key in _EXPANDED and isinstance(value, Mapping):
+            _expand(entries, element, ws, name, value, slot)
+            return
+        text = _value(value, slot, key, kind)
+    _put(entries, ws, name, key, text, None, quote)
 
 
 def _expand(
@@ -380,25 +400,14 @@ def _expand(
     slot: int,
 ) -> None:
     """``data={...}`` and ``aria={...}``: one data-*/aria-* attribute per entry."""
-    aria = name.lower() == "aria"
+    aria = ascii_lower(name) == "aria"
     for sub, item in value.items():
         full = f"{name}-{sub}" if isinstance(sub, str) else sub  # a bad name, reported below
         if aria and (item is True or item is False):
             item = "true" if item else "false"  # noqa: PLW2901 - aria-* states are "true"/"false"
-        _attribute(entries, element, ws, full, item, slot)
+        key, kind = _name_info(element, full, slot)
+        _attribute(entries, element, ws, str(full), key, kind, item, slot)
         ws = " "
-
-
-def _emit(entries: dict[str, _Entry]) -> str:
-    out = []
-    for entry in entries.values():
-        if entry.raw is not None:
-            out.append(entry.ws + entry.raw)
-        elif entry.value is True:
-            out.append(f"{entry.ws}{entry.name}")
-        else:
-            out.append(f"{entry.ws}{entry.name}={entry.quote}{entry.value}{entry.quote}")
-    return "".join(out)
 
 
 def render_tag(plan: TagPlan, values: tuple[object, ...]) -> str:
@@ -407,12 +416,11 @@ def render_tag(plan: TagPlan, values: tuple[object, ...]) -> str:
     element = plan.element
     for item in plan.items:
         match item:
-            case StaticItem(ws, name, raw, value, quote):
-                _put(entries, ws, name, value, raw, quote)
-            case WholeItem(ws, name, slot, position, quote):
-                _attribute(entries, element, ws, name, values[position], slot, quote)
-            case PartsItem(ws, name, parts, quote):
-                key = name.lower()
+            case StaticItem(ws, name, key, raw, value, quote):
+                _put(entries, ws, name, key, value, raw, quote)
+            case WholeItem(ws, name, key, kind, slot, position, quote):
+                _attribute(entries, element, ws, name, key, kind, values[position], slot, quote)
+            case PartsItem(ws, name, key, parts, quote):
                 out = []
                 for part in parts:
                     if isinstance(part, str):
@@ -420,7 +428,77 @@ def render_tag(plan: TagPlan, values: tuple[object, ...]) -> str:
                     else:
                         slot, position, is_url = part
                         out.append((url_part if is_url else attr_part)(values[position], slot, key))
-                _put(entries, ws, name, "".join(out), quote=quote)
+                _put(entries, ws, name, key, "".join(out), None, quote)
             case SpreadItem(ws, slot, position):
                 _spread(entries, element, ws, values[position], slot)
-    return plan.head + _emit(entries) + plan.tail
+    out = [plan.head]
+    for ws, name, value, raw, quote in entries.values():
+        if raw is not None:
+            out.append(ws + raw)
+        elif value is True:
+            out.append(ws + name)
+        else:
+            out.append(f"{ws}{name}={quote}{value}{quote}")
+    out.append(plan.tail)
+    return "".join(out)
+
+
+# -- tags with one spread whose keys meet no other attribute: rendered in place -------------
+
+
+def render_spread_tag(
+    in_place: Callable[..., str],
+    plan: TagPlan,
+    values: tuple[object, ...],
+    spread: int,
+    slot: int,
+    names: frozenset[str],
+) -> str:
+    """The start tag of ``plan``, from ``in_place`` (each attribute where it stands) when the
+    spread ``values[spread]`` (interpolation ``slot``) names no attribute in ``names`` and
+    holds no data/aria dict; else merged. Decided from the keys alone, before any value is
+    rendered, so lazy values and generators are consumed once."""
+    value = values[spread]
+    if value.__class__ is not dict:
+        value = _resolve(value)
+        values = (*values[:spread], value, *values[spread + 1 :])
+        if not isinstance(value, Mapping):
+            return (
+                in_place(*values) if value is None or value is False else render_tag(plan, values)
+            )
+    element = plan.element
+    seen: set[str] = set()
+    for name, item in value.items():
+        key = (_NAMES.get(name) or _name_info(element, name, slot))[0]
+        if key in names or key in seen or (key in _EXPANDED and isinstance(item, Mapping)):
+            return render_tag(plan, values)
+        seen.add(key)
+    return in_place(*values)
+
+
+def spread_in_place(value: object, slot: int, ws: str, element: str) -> str:
+    """The attributes of a spread that meets no other attribute of its tag."""
+    value = _resolve(value)
+    if value is None or value is False:
+        return ""
+    if not isinstance(value, Mapping):
+        raise _not_a_mapping(value, slot)
+    ws = ws or " "  # <a title="x"{attrs}>: keep attributes apart
+    out = []
+    for name, item in value.items():
+        key, kind = _NAMES.get(name) or _name_info(element, name, slot)
+        if key in _ELEMENT_DEPENDENT:
+            kind = attr_kind(element, key)
+        cls = item.__class__
+        if cls is str and kind is AttrKind.PLAIN:
+            out.append(f'{ws}{name}="{escape_text(item)}"')
+        elif cls is int and kind is AttrKind.PLAIN:
+            out.append(f'{ws}{name}="{item}"')
+        else:
+            text = _value(item, slot, key, kind)
+            if text is True:
+                out.append(f"{ws}{name}")
+            elif text is not None:
+                out.append(f'{ws}{name}="{text}"')
+        ws = " "
+    return "".join(out)

@@ -26,7 +26,7 @@ from ._attributes import PartsItem, SpreadItem, StaticItem, TagPlan, WholeItem
 from ._context import State
 from ._escapers import browser_url, escape_text
 from ._scanner import AttrToken, SpreadToken, TagToken, TextHole, scan
-from ._spec import DANGEROUS_SCHEMES, AttrKind, attr_kind
+from ._spec import DANGEROUS_SCHEMES, AttrKind, ascii_lower, attr_kind
 from .errors import Location, TemplateSyntaxError
 
 __all__ = ["Render", "compile_strings"]
@@ -37,11 +37,14 @@ Render = Callable[[tuple[Interpolation[Any], ...]], str]
 # ``_convert``) render nested templates through the plan cache, so the renderer passes them in.
 _GLOBALS: dict[str, object] = {
     "_str": str,
+    "_int": int,
     "_esc": escape_text,
     "_part": _attributes.attr_part,
     "_url": _attributes.url_part,
     "_whole": _attributes.render_whole,
     "_tag": _attributes.render_tag,
+    "_try": _attributes.render_spread_tag,
+    "_spread": _attributes.spread_in_place,
     "_KIND": AttrKind,
 }
 
@@ -51,12 +54,14 @@ def _syntax(headline: str, fix: str, anchor: str, location: Location) -> Templat
 
 
 class _Builder:
-    """Collects the pieces of the f-string the plan returns."""
+    """Collects the pieces of the f-string a plan returns. A sub-builder (for a tag rendered
+    by a function of its own) shares the constants and functions of its parent."""
 
-    def __init__(self) -> None:
+    def __init__(self, parent: _Builder | None = None) -> None:
         self.pieces: list[str] = []  # source of adjacent literals: 'text' or f'{expr}'
         self.text: list[str] = []
-        self.constants: dict[str, object] = {}
+        self.constants: dict[str, object] = parent.constants if parent else {}
+        self.functions: list[str] = parent.functions if parent else []
 
     def literal(self, text: str) -> None:
         self.text.append(text)
@@ -76,8 +81,18 @@ class _Builder:
             self.pieces.append(repr(text))
         self.text.clear()
 
-    def build(self, holes: int, helpers: Mapping[str, object]) -> tuple[Render, str]:
+    def _body(self) -> str:
         self._flush()
+        return f"({' '.join(self.pieces)})" if self.pieces else "''"
+
+    def function(self, holes: Sequence[int]) -> str:
+        """Define a function of the values ``v{n}`` of ``holes`` returning what was built."""
+        name = f"_f{len(self.functions)}"
+        params = ", ".join(f"v{n}" for n in holes)
+        self.functions.append(f"def {name}({params}):\n    return {self._body()}\n")
+        return name
+
+    def build(self, holes: int, helpers: Mapping[str, object]) -> tuple[Render, str]:
         lines = ["def render(interpolations):"]
         if holes:
             names = ", ".join(f"i{n}" for n in range(holes))
@@ -86,9 +101,9 @@ class _Builder:
                 f"    v{n} = _convert(i{n}) if i{n}.conversion or i{n}.format_spec else i{n}.value"
                 for n in range(holes)
             )
-        body = " ".join(self.pieces) if self.pieces else "''"
-        lines.append(f"    return _str({body})" if not self.pieces else f"    return ({body})")
-        source = "\n".join(lines) + "\n"
+        body = self._body()
+        lines.append(f"    return {body}" if self.pieces else f"    return _str({body})")
+        source = "\n".join([*self.functions, *lines]) + "\n"
         namespace: dict[str, object] = {**_GLOBALS, **helpers, **self.constants}
         exec(compile(source, "<htmltemplates plan>", "exec"), namespace)
         render = namespace["render"]
@@ -96,7 +111,12 @@ class _Builder:
 
 
 def _fast_text(n: int, slow: str) -> str:
-    return f"_esc(v{n}) if v{n}.__class__ is _str else {slow}(v{n}, {n})"
+    """Inline: a str is escaped, an int needs no escaping, anything else takes ``slow``."""
+    value = f"v{n}"
+    return (
+        f"_esc({value}) if (c := {value}.__class__) is _str "
+        f"else _str({value}) if c is _int else {slow}({value}, {n})"
+    )
 
 
 def compile_strings(strings: Sequence[str], helpers: Mapping[str, object]) -> tuple[Render, str]:
@@ -131,7 +151,7 @@ def _holes(attr: AttrToken) -> list[int]:
 
 def _check_attribute(element: str, attr: AttrToken) -> AttrKind:
     """The kind of a dynamic attribute, or a TemplateSyntaxError where it cannot be made safe."""
-    name = attr.name.lower()
+    name = ascii_lower(attr.name)
     kind = attr_kind(element, name)
     first = Location.at_hole(_holes(attr)[0])
     whole = attr.parts is not None and len(attr.parts) == 1
@@ -221,7 +241,7 @@ def _url_parts(attr: AttrToken) -> dict[int, bool]:
                     "url-scheme",
                     Location.at_hole(start_hole),
                 )
-            scheme = effective[:colon].lower()
+            scheme = ascii_lower(effective[:colon])
             settled = scheme if scheme in DANGEROUS_SCHEMES else "fixed"
         elif separator >= 0:
             settled = "fixed"
@@ -234,22 +254,31 @@ def _static_value(attr: AttrToken) -> str | bool:
     return "".join(part for part in attr.parts if isinstance(part, str))
 
 
-def _needs_merge(tag: TagToken) -> bool:
-    """Whether attributes of ``tag`` may meet at render time: spreads, repeated names, or a
-    data/aria dict beside data-*/aria-* attributes. Otherwise each attribute is rendered in
-    place, the fast way."""
+def _layout(tag: TagToken) -> str:
+    """How the attributes of ``tag`` are rendered:
+
+    - ``"in place"``: each where it stands, the fast way (no spread, no name twice);
+    - ``"spread"``: one spread whose keys are checked against the tag's other names at render
+      time: in place when none meets, merged otherwise;
+    - ``"merge"``: always merged (several spreads, a name twice, data/aria dicts beside
+      data-*/aria-* attributes).
+    """
     names: set[str] = set()
     prefixes: set[str] = set()
+    spreads = 0
     for item in tag.items:
         if isinstance(item, SpreadToken):
-            return True
-        name = item.name.lower()
+            spreads += 1
+            continue
+        name = ascii_lower(item.name)
         if name in names:
-            return True
+            return "merge"
         names.add(name)
         if name in ("data", "aria") and item.dynamic and len(item.parts or ()) == 1:
             prefixes.add(name + "-")
-    return any(name.startswith(tuple(prefixes)) for name in names) if prefixes else False
+    if prefixes and (spreads or any(name.startswith(tuple(prefixes)) for name in names)):
+        return "merge"
+    return "merge" if spreads > 1 else "spread" if spreads else "in place"
 
 
 def _compile_tag(builder: _Builder, tag: TagToken) -> None:
@@ -264,7 +293,7 @@ def _compile_tag(builder: _Builder, tag: TagToken) -> None:
         if isinstance(item, AttrToken) and kinds.get(id(item)) is AttrKind.URL:
             urls.update(_url_parts(item))
     if element == "meta" and any(
-        isinstance(item, AttrToken) and item.name.lower() == "http-equiv" for item in tag.items
+        isinstance(item, AttrToken) and ascii_lower(item.name) == "http-equiv" for item in tag.items
     ):
         dynamic = next(item for item in tag.items if isinstance(item, SpreadToken) or item.dynamic)
         raise _syntax(
@@ -275,12 +304,34 @@ def _compile_tag(builder: _Builder, tag: TagToken) -> None:
                 dynamic.index if isinstance(dynamic, SpreadToken) else _holes(dynamic)[0]
             ),
         )
-    if _needs_merge(tag):
+    layout = _layout(tag)
+    if layout == "merge":
         _compile_merged_tag(builder, tag, urls)
-        return
+    elif layout == "spread":
+        plan, holes = _merged_plan(builder, tag, urls)
+        sub = _Builder(builder)
+        _compile_in_place(sub, tag, kinds, urls)
+        function = sub.function(holes)
+        spread = next(item for item in tag.items if isinstance(item, SpreadToken))
+        names = frozenset(
+            ascii_lower(item.name) for item in tag.items if isinstance(item, AttrToken)
+        )
+        args = f"{function}, {plan}, ({''.join(f'v{n}, ' for n in holes)}), "
+        position = holes.index(spread.index)
+        builder.expr(f"_try({args}{position}, {spread.index}, {builder.const(names)})")
+    else:
+        _compile_in_place(builder, tag, kinds, urls)
+
+
+def _compile_in_place(
+    builder: _Builder, tag: TagToken, kinds: dict[int, AttrKind], urls: dict[int, bool]
+) -> None:
     builder.literal(tag.head)
     for item in tag.items:
-        assert isinstance(item, AttrToken)
+        if isinstance(item, SpreadToken):
+            ws, element = builder.const(item.ws), builder.const(tag.name)
+            builder.expr(f"_spread(v{item.index}, {item.index}, {ws}, {element})")
+            continue
         if not item.dynamic:
             builder.literal(item.ws + item.raw)
             continue
@@ -288,19 +339,24 @@ def _compile_tag(builder: _Builder, tag: TagToken) -> None:
         parts = item.parts or []
         quote = item.quote.value or '"'
         if len(parts) == 1:
-            n = parts[0]
-            assert isinstance(n, int)
-            names = f"{builder.const(item.ws)}, {builder.const(item.name)}"
-            args = f"v{n}, {n}, {names}, {quote!r}, _KIND.{kind.name}"
+            n = _holes(item)[0]
+            key = ascii_lower(item.name)
+            names = ", ".join(map(builder.const, (item.ws, item.name, key)))
+            slow = f"_whole(v{n}, {n}, {names}, {quote!r}, _KIND.{kind.name})"
+            # inline: None/False drop the attribute, True leaves it bare, a str is escaped
+            bare = builder.const(item.ws + item.name)
+            flags = f"'' if v{n} is None or v{n} is False else {bare} if v{n} is True else {slow}"
             if kind in (AttrKind.PLAIN, AttrKind.CLASS):
                 before = builder.const(f"{item.ws}{item.name}={quote}")
                 fast = f"{before} + _esc(v{n}) + {quote!r}"
-                builder.expr(f"{fast} if v{n}.__class__ is _str and v{n} else _whole({args})")
+                builder.expr(f"{fast} if v{n}.__class__ is _str and v{n} else {flags}")
+            elif kind is AttrKind.URL:
+                builder.expr(flags)
             else:
-                builder.expr(f"_whole({args})")
+                builder.expr(slow)
             continue
         builder.literal(f"{item.ws}{item.name}={quote}")
-        name = builder.const(item.name.lower())
+        name = builder.const(ascii_lower(item.name))
         for part in parts:
             if isinstance(part, str):
                 builder.literal(part)
@@ -314,20 +370,28 @@ def _compile_tag(builder: _Builder, tag: TagToken) -> None:
 
 
 def _compile_merged_tag(builder: _Builder, tag: TagToken, urls: dict[int, bool]) -> None:
+    plan, holes = _merged_plan(builder, tag, urls)
+    builder.expr(f"_tag({plan}, ({''.join(f'v{n}, ' for n in holes)}))")
+
+
+def _merged_plan(builder: _Builder, tag: TagToken, urls: dict[int, bool]) -> tuple[str, list[int]]:
+    """A TagPlan constant for ``tag``, and the holes whose values it takes, in order."""
     items: list[StaticItem | WholeItem | PartsItem | SpreadItem] = []
     holes: list[int] = []
     for item in tag.items:
         if isinstance(item, SpreadToken):
             items.append(SpreadItem(item.ws, item.index, len(holes)))
             holes.append(item.index)
-        elif not item.dynamic:
+            continue
+        key, quote = ascii_lower(item.name), item.quote.value or '"'
+        if not item.dynamic:
             value = _static_value(item)
-            quote = item.quote.value or '"'
-            items.append(StaticItem(item.ws, item.name, item.raw, value, quote))  # type: ignore[arg-type]
+            items.append(StaticItem(item.ws, item.name, key, item.raw, value, quote))  # type: ignore[arg-type]
         elif len(item.parts or ()) == 1:
             n = (item.parts or [0])[0]
             assert isinstance(n, int)
-            items.append(WholeItem(item.ws, item.name, n, len(holes), item.quote.value or '"'))
+            kind = attr_kind(tag.name, key)
+            items.append(WholeItem(item.ws, item.name, key, kind, n, len(holes), quote))
             holes.append(n)
         else:
             parts: list[str | tuple[int, int, bool]] = []
@@ -337,7 +401,5 @@ def _compile_merged_tag(builder: _Builder, tag: TagToken, urls: dict[int, bool])
                 else:
                     parts.append((part, len(holes), urls.get(part, False)))
                     holes.append(part)
-            items.append(PartsItem(item.ws, item.name, tuple(parts), item.quote.value or '"'))
-    plan = builder.const(TagPlan(tag.name, tag.head, tag.tail, tuple(items)))
-    values = "".join(f"v{n}, " for n in holes)
-    builder.expr(f"_tag({plan}, ({values}))")
+            items.append(PartsItem(item.ws, item.name, key, tuple(parts), quote))
+    return builder.const(TagPlan(tag.name, tag.head, tag.tail, tuple(items))), holes

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html as _html
 import re
 
-from ._spec import SAFE_SCHEMES
+from ._spec import SAFE_SCHEMES, ascii_lower
 
 try:  # MarkupSafe's C escaper, without the Markup object escape() wraps each result in
     from markupsafe import _escape_inner as escape_text  # type: ignore[attr-defined]
@@ -87,7 +87,7 @@ def filter_url(url: str, /) -> str:
     colon = effective.find(":")
     if colon < 0 or any(sep in effective[:colon] for sep in "/?#"):
         return url  # a ':' after the path, query or fragment began is not a scheme's
-    if effective[:colon].lower() in SAFE_SCHEMES:
+    if ascii_lower(effective[:colon]) in SAFE_SCHEMES:
         return url
     return UNSAFE_URL
 
@@ -117,7 +117,7 @@ def filter_css_value(value: str, /) -> str:
         or "/*" in value
         or "*/" in value
         or value.count("(") != value.count(")")
-        or any(name.lower() not in _CSS_FUNCTIONS for name in _CSS_CALL.findall(value))
+        or any(ascii_lower(name) not in _CSS_FUNCTIONS for name in _CSS_CALL.findall(value))
     ):
         return UNSAFE_CSS
     return value

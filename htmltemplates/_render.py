@@ -143,16 +143,25 @@ def render_text(value: object, slot: int) -> str:
     if cls is int:
         return str(value)
     if cls is list or cls is tuple:
-        return "".join(
-            [
-                escape_text(item)
-                if item.__class__ is str
-                else render_str(item)
-                if item.__class__ is Template
-                else render_text(item, slot)
-                for item in value  # type: ignore[attr-defined]
-            ]
-        )
+        out = []
+        for item in value:  # type: ignore[attr-defined]
+            kind = item.__class__
+            if kind is Template:  # render_str, inlined: lists of rows and cards are hot
+                try:
+                    plan = _plans[item.strings]
+                except KeyError:
+                    plan = _compile(item)
+                try:
+                    out.append(plan(item.interpolations))
+                except TemplateError as error:
+                    if error.template is None:
+                        error.locate(item)
+                    raise
+            elif kind is str:
+                out.append(escape_text(item))
+            else:
+                out.append(render_text(item, slot))
+        return "".join(out)
     match value:
         case None | bool():
             return ""

@@ -29,6 +29,7 @@ from ._spec import (
     SCRIPT_ELEMENTS,
     WHITESPACE,
     AttrKind,
+    ascii_lower,
     attr_kind,
 )
 from .errors import Location, TemplateSyntaxError
@@ -162,12 +163,12 @@ class Scanner:
         """The Context at the current point of the scan."""
         state = State.TAG_OPEN if self.partial else self.state
         if self.attr is not None and state is State.ATTR_VALUE:
-            name = self.attr.name.lower()
+            name = ascii_lower(self.attr.name)
             return Context(
                 state, self.element, name, attr_kind(self.element, name), self.attr.quote
             )
         if state is State.ATTR_NAME and self.attr is not None:
-            return Context(state, self.element, self.attr.name.lower())
+            return Context(state, self.element, ascii_lower(self.attr.name))
         if state is State.TEXT:
             return Context()
         return Context(state, self.element)
@@ -283,7 +284,7 @@ class Scanner:
     def _tag_name(self, text: str, i: int) -> int:
         match = _TAG_NAME.match(text, i)
         assert match is not None
-        self.element += match.group().lower()
+        self.element += ascii_lower(match.group())
         self.raw.append(match.group())
         if match.end() < len(text):
             if self.tag is not None:

@@ -65,6 +65,15 @@ DANGEROUS_SCHEMES = frozenset({"javascript", "vbscript", "data"})
 WHITESPACE = "\t\n\f\r "
 
 
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def ascii_lower(name: str) -> str:
+    """``name`` with ASCII letters lower-cased, as HTML folds tag and attribute names (13.2.5.8);
+    ``str.lower`` would also fold KELVIN SIGN to "k" and the like."""
+    return name.lower() if name.isascii() else name.translate(_ASCII_LOWER)
+
+
 class AttrKind(enum.Enum):
     """What language an attribute's value is in, which decides how a value is escaped."""
 

@@ -1,0 +1,12 @@
+"""The workloads, in the order of the report."""
+
+from __future__ import annotations
+
+from bench.core import Workload
+from bench.workloads import attrs, bigtable, nested, page, tiny
+
+__all__ = ["WORKLOADS"]
+
+WORKLOADS: dict[str, Workload] = {
+    module.WORKLOAD.name: module.WORKLOAD for module in (bigtable, page, attrs, tiny, nested)
+}
