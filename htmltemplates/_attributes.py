@@ -120,8 +120,11 @@ def _style_text(value: object, slot: int) -> str:
     """CSS declarations from a dict of property -> value (None/False dropped) or a str of
     ``prop: value`` declarations; every value passes the CSS value filter."""
     if isinstance(value, Mapping):
+        # None and booleans are conditions, not values: the declaration is dropped
         pairs = [
-            (key, item) for key, item in value.items() if item is not None and item is not False
+            (key, item)
+            for key, item in value.items()
+            if item is not None and item.__class__ is not bool
         ]
     else:
         text = attr_text(value, slot, "style")
@@ -202,23 +205,27 @@ def _expand_in_place(ws: str, name: str, value: Mapping[object, object], slot: i
     aria = ascii_lower(name) == "aria"
     out = []
     for sub, item in value.items():
-        full = f"{name}-{sub}" if isinstance(sub, str) else sub  # a bad name, reported below
+        # a sub-key that is empty or not a str is reported as a bad name
+        full = f"{name}-{sub}" if isinstance(sub, str) and sub else sub
         key, kind = _name_info("", full, slot)
         if aria and (item is True or item is False):
             item = "true" if item else "false"  # noqa: PLW2901 - aria-* states are "true"/"false"
-        cls = item.__class__
-        if cls is str and kind is AttrKind.PLAIN:
-            out.append(f'{ws}{full}="{escape_text(item)}"')  # type: ignore[arg-type]
-        elif cls is int and kind is AttrKind.PLAIN:
-            out.append(f'{ws}{full}="{item}"')
-        else:
-            result = _value(item, slot, key, kind)
-            if result is True:
-                out.append(f"{ws}{full}")
-            elif result is not None:
-                out.append(f'{ws}{full}="{result}"')
+        out.append(_one_in_place(ws, str(full), key, kind, item, slot))
         ws = " "
     return "".join(out)
+
+
+def _one_in_place(ws: str, name: str, key: str, kind: AttrKind, value: object, slot: int) -> str:
+    """One attribute from data (a spread entry, a data/aria item) rendered where it stands."""
+    cls = value.__class__
+    if cls is str and kind is AttrKind.PLAIN:
+        return f'{ws}{name}="{escape_text(value)}"'  # type: ignore[arg-type]
+    if cls is int and kind is AttrKind.PLAIN:
+        return f'{ws}{name}="{value}"'
+    text = _value(value, slot, key, kind)
+    if text is True:
+        return ws + name
+    return "" if text is None else f'{ws}{name}="{text}"'
 
 
 def _not_a_mapping(value: object, slot: int) -> RenderError:
@@ -402,7 +409,8 @@ def _expand(
     """``data={...}`` and ``aria={...}``: one data-*/aria-* attribute per entry."""
     aria = ascii_lower(name) == "aria"
     for sub, item in value.items():
-        full = f"{name}-{sub}" if isinstance(sub, str) else sub  # a bad name, reported below
+        # a sub-key that is empty or not a str is reported as a bad name
+        full = f"{name}-{sub}" if isinstance(sub, str) and sub else sub
         if aria and (item is True or item is False):
             item = "true" if item else "false"  # noqa: PLW2901 - aria-* states are "true"/"false"
         key, kind = _name_info(element, full, slot)
@@ -489,16 +497,6 @@ def spread_in_place(value: object, slot: int, ws: str, element: str) -> str:
         key, kind = _NAMES.get(name) or _name_info(element, name, slot)
         if key in _ELEMENT_DEPENDENT:
             kind = attr_kind(element, key)
-        cls = item.__class__
-        if cls is str and kind is AttrKind.PLAIN:
-            out.append(f'{ws}{name}="{escape_text(item)}"')
-        elif cls is int and kind is AttrKind.PLAIN:
-            out.append(f'{ws}{name}="{item}"')
-        else:
-            text = _value(item, slot, key, kind)
-            if text is True:
-                out.append(f"{ws}{name}")
-            elif text is not None:
-                out.append(f'{ws}{name}="{text}"')
+        out.append(_one_in_place(ws, name, key, kind, item, slot))
         ws = " "
     return "".join(out)

@@ -1,0 +1,333 @@
+"""URL-valued attributes (SECURITY-NOTES 2.8): the scheme filter at the start of a value, holes
+after a fixed scheme, and the positions refused because a value could still pick the scheme.
+"""
+
+from __future__ import annotations
+
+from string.templatelib import Interpolation, Template
+
+import pytest
+from hostile import EVIL, EVIL_ESCAPED, JS_URL, JS_URLS, assert_inert, find, runs_code
+from markupsafe import Markup
+
+from htmltemplates import UNSAFE_URL, TemplateSyntaxError, html
+
+V = "value"
+W = "other"
+NONE = None
+
+
+def href(value: object, quote: str = '"') -> str:
+    """``<a href=...>`` with ``value`` interpolated as the whole value."""
+    return html(Template(f"<a href={quote}", Interpolation(value, "url"), f"{quote}>"))
+
+
+def test_the_sentinel() -> None:
+    assert UNSAFE_URL == "about:invalid#htmltemplates"
+
+
+ALLOWED = [
+    pytest.param("https://example.com/a?b=1#c", id="https"),
+    pytest.param("http://example.com", id="http"),
+    pytest.param("HTTPS://EXAMPLE.COM", id="https-upper"),
+    pytest.param("HtTp://x", id="http-mixed-case"),
+    pytest.param("mailto:ada@example.com", id="mailto"),
+    pytest.param("MAILTO:ada@example.com", id="mailto-upper"),
+    pytest.param("tel:+1-555-0100", id="tel"),
+    pytest.param("/users/7", id="absolute-path"),
+    pytest.param("users/7", id="relative-path"),
+    pytest.param("./a", id="dot-relative"),
+    pytest.param("../a", id="dot-dot-relative"),
+    pytest.param("//cdn.example.com/x.js", id="protocol-relative"),
+    pytest.param("?q=1", id="query-only"),
+    pytest.param("#top", id="fragment-only"),
+    pytest.param("a/b:c", id="colon-after-slash"),
+    pytest.param("?q=javascript:alert(1)", id="colon-in-query"),
+    pytest.param("#javascript:alert(1)", id="colon-in-fragment"),
+    pytest.param("/javascript:alert(1)", id="colon-in-path"),
+    pytest.param("", id="empty"),
+    pytest.param("https:", id="scheme-only"),
+    pytest.param("  https://x.org  ", id="spaces-kept"),
+    pytest.param("https://x.org/\ta", id="tab-kept"),
+]
+
+
+@pytest.mark.parametrize("url", ALLOWED)
+def test_allowed_urls_are_kept(url: str) -> None:
+    assert f'<a href="{url}">' == href(url)
+
+
+ESCAPED = [
+    pytest.param("/search?q=a&b=<c>", "/search?q=a&amp;b=&lt;c&gt;", id="query-escaped"),
+    pytest.param("/x?q=" + EVIL, "/x?q=" + EVIL_ESCAPED, id="evil-in-query"),
+    pytest.param('/x" onmouseover="alert(1)', "/x&#34; onmouseover=&#34;alert(1)", id="breakout"),
+    # entities are not decoded in values: '&' is escaped, so no ':' ever appears
+    pytest.param("javascript&colon;alert(1)", "javascript&amp;colon;alert(1)", id="entity-colon"),
+    pytest.param("javascript&#58;alert(1)", "javascript&amp;#58;alert(1)", id="numeric-colon"),
+    # ... and the '#' of a character reference starts a fragment before any ':'
+    pytest.param("jav&#x09;ascript:alert(1)", "jav&amp;#x09;ascript:alert(1)", id="entity-tab"),
+]
+
+
+@pytest.mark.parametrize(("url", "expected"), ESCAPED)
+def test_urls_are_attribute_escaped(url: str, expected: str) -> None:
+    markup = href(url)
+    assert f'<a href="{expected}">' == markup
+    assert url == find(markup, "a").attrib["href"]
+
+
+@pytest.mark.parametrize("url", JS_URLS.values(), ids=JS_URLS.keys())
+def test_dangerous_schemes_become_the_sentinel(url: str) -> None:
+    assert f'<a href="{UNSAFE_URL}">' == href(url)
+
+
+FILTERED = [
+    pytest.param("ftp://example.com", id="ftp"),
+    pytest.param("file:///etc/passwd", id="file"),
+    pytest.param("blob:https://x/1", id="blob"),
+    pytest.param("foo:bar", id="unknown-scheme"),
+    pytest.param("about:blank", id="about"),
+    pytest.param(":x", id="empty-scheme"),
+    pytest.param("\xa0javascript:alert(1)", id="nbsp-is-not-stripped-but-still-no-scheme"),
+    pytest.param("javascript:alert(1)//https://x", id="allowed-scheme-later"),
+    pytest.param("https\x00:x", id="nul-in-scheme"),
+]
+
+
+@pytest.mark.parametrize("url", FILTERED)
+def test_other_schemes_become_the_sentinel(url: str) -> None:
+    assert f'<a href="{UNSAFE_URL}">' == href(url)
+
+
+VALUE_KINDS = [
+    pytest.param(t"<a href={JS_URL}>", f'<a href="{UNSAFE_URL}">', id="unquoted-gets-quotes"),
+    pytest.param(t"<a href='{JS_URL}'>", f"<a href='{UNSAFE_URL}'>", id="single-quoted"),
+    pytest.param(t"<a href={Markup(JS_URL)}>", f'<a href="{UNSAFE_URL}">', id="markup-filtered"),
+    pytest.param(
+        t"<a href={Markup('java<b></b>script:alert(1)')}>",
+        f'<a href="{UNSAFE_URL}">',
+        id="markup-judged-by-its-text",
+    ),
+    pytest.param(
+        t"<a href={Markup('&#106;avascript:alert(1)')}>",
+        f'<a href="{UNSAFE_URL}">',
+        id="markup-entities-decoded-then-filtered",
+    ),
+    pytest.param(
+        t"<a href={Markup('/a?b=1&amp;c=2')}>",
+        '<a href="/a?b=1&amp;c=2">',
+        id="markup-text-escaped-once",
+    ),
+    pytest.param(t"<a href={[JS_URL]}>", f'<a href="{UNSAFE_URL}">', id="list-filtered"),
+    pytest.param(t"<a href={(lambda: JS_URL)}>", f'<a href="{UNSAFE_URL}">', id="lazy-filtered"),
+    pytest.param(t"<a href={'java'}>", '<a href="java">', id="no-colon-is-relative"),
+    pytest.param(t"<a href={JS_URL!r}>", f'<a href="{UNSAFE_URL}">', id="repr-still-filtered"),
+    pytest.param(t"<a href={NONE}>", "<a>", id="none-removes"),
+    pytest.param(t"<a href={False}>", "<a>", id="false-removes"),
+    pytest.param(t"<a href={True}>", "<a href>", id="true-bare"),
+    pytest.param(t"<a href={7}>", '<a href="7">', id="int"),
+]
+
+
+@pytest.mark.parametrize(("template", "expected"), VALUE_KINDS)
+def test_url_value_kinds(template: Template, expected: str) -> None:
+    assert expected == html(template)
+
+
+URL_ATTRIBUTES = [
+    pytest.param(t"<img src={JS_URL}>", f'<img src="{UNSAFE_URL}">', id="src"),
+    pytest.param(t"<form action={JS_URL}>", f'<form action="{UNSAFE_URL}">', id="action"),
+    pytest.param(
+        t"<button formaction={JS_URL}>", f'<button formaction="{UNSAFE_URL}">', id="formaction"
+    ),
+    pytest.param(t"<q cite={JS_URL}>", f'<q cite="{UNSAFE_URL}">', id="cite"),
+    pytest.param(t"<video poster={JS_URL}>", f'<video poster="{UNSAFE_URL}">', id="poster"),
+    pytest.param(t"<td background={JS_URL}>", f'<td background="{UNSAFE_URL}">', id="background"),
+    pytest.param(t"<img longdesc={JS_URL}>", f'<img longdesc="{UNSAFE_URL}">', id="longdesc"),
+    pytest.param(t"<img usemap={JS_URL}>", f'<img usemap="{UNSAFE_URL}">', id="usemap"),
+    pytest.param(t"<a ping={JS_URL}>", f'<a ping="{UNSAFE_URL}">', id="ping"),
+    pytest.param(t"<command icon={JS_URL}>", f'<command icon="{UNSAFE_URL}">', id="icon"),
+    pytest.param(t"<html manifest={JS_URL}>", f'<html manifest="{UNSAFE_URL}">', id="manifest"),
+    pytest.param(t"<object codebase={JS_URL}>", f'<object codebase="{UNSAFE_URL}">', id="codebase"),
+    pytest.param(t"<object classid={JS_URL}>", f'<object classid="{UNSAFE_URL}">', id="classid"),
+    pytest.param(t"<object archive={JS_URL}>", f'<object archive="{UNSAFE_URL}">', id="archive"),
+    pytest.param(t"<head profile={JS_URL}>", f'<head profile="{UNSAFE_URL}">', id="profile"),
+    pytest.param(t"<object data={JS_URL}>", f'<object data="{UNSAFE_URL}">', id="object-data"),
+    pytest.param(t"<OBJECT DATA={JS_URL}>", f'<OBJECT DATA="{UNSAFE_URL}">', id="object-upper"),
+    pytest.param(t"<a HREF={JS_URL}>", f'<a HREF="{UNSAFE_URL}">', id="href-upper"),
+    pytest.param(
+        t"<svg><a xlink:href={JS_URL}></a></svg>",
+        f'<svg><a xlink:href="{UNSAFE_URL}"></a></svg>',
+        id="xlink-href",
+    ),
+    pytest.param(t"<img data-src={JS_URL}>", f'<img data-src="{UNSAFE_URL}">', id="data-src"),
+    pytest.param(t"<a data-href={JS_URL}>", f'<a data-href="{UNSAFE_URL}">', id="data-href"),
+    pytest.param(t"<a imgurl={JS_URL}>", f'<a imgurl="{UNSAFE_URL}">', id="contains-url"),
+    pytest.param(t"<a x-uri={JS_URL}>", f'<a x-uri="{UNSAFE_URL}">', id="contains-uri"),
+    pytest.param(t"<a lowsrc={JS_URL}>", f'<a lowsrc="{UNSAFE_URL}">', id="contains-src"),
+    pytest.param(t"<p data={JS_URL}>", f'<p data="{JS_URL}">', id="data-not-object-is-plain"),
+    pytest.param(t"<a title={JS_URL}>", f'<a title="{JS_URL}">', id="title-is-plain"),
+]
+
+
+@pytest.mark.parametrize(("template", "expected"), URL_ATTRIBUTES)
+def test_url_attributes(template: Template, expected: str) -> None:
+    assert expected == html(template)
+
+
+# -- holes after static text that fixed the scheme: escaped only ----------------------------------
+
+AFTER_FIXED = [
+    pytest.param(
+        t'<a href="https://x.org/{JS_URL}">', f'<a href="https://x.org/{JS_URL}">', id="https-path"
+    ),
+    pytest.param(
+        t'<a href="https://x.org/{EVIL}">',
+        f'<a href="https://x.org/{EVIL_ESCAPED}">',
+        id="https-path-escaped",
+    ),
+    pytest.param(t'<a href="/users/{JS_URL}">', f'<a href="/users/{JS_URL}">', id="path"),
+    pytest.param(t"<a href=/users/{V}>", '<a href="/users/value">', id="path-unquoted"),
+    # spaces before a hole at the start are stripped by the URL parser: still the start
+    pytest.param(t'<a href="  {JS_URL}">', f'<a href="  {UNSAFE_URL}">', id="spaces-then-start"),
+    pytest.param(t"<a href='/u/{V}'>", "<a href='/u/value'>", id="path-single-quoted"),
+    pytest.param(t'<a href="/{JS_URL}">', f'<a href="/{JS_URL}">', id="slash"),
+    pytest.param(t'<a href="?q={JS_URL}">', f'<a href="?q={JS_URL}">', id="query"),
+    pytest.param(t'<a href="#{JS_URL}">', f'<a href="#{JS_URL}">', id="fragment"),
+    pytest.param(
+        t'<a href="/s?q={EVIL}&page={2}">',
+        f'<a href="/s?q={EVIL_ESCAPED}&page=2">',
+        id="query-several",
+    ),
+    pytest.param(
+        t'<a href="mailto:{"ada@x.org"}">', '<a href="mailto:ada@x.org">', id="mailto-fixed"
+    ),
+    pytest.param(t'<a href="tel:{"+1"}">', '<a href="tel:+1">', id="tel-fixed"),
+    pytest.param(t'<a href="https:{"//x"}">', '<a href="https://x">', id="https-colon"),
+    pytest.param(t'<a href="ftp://{V}">', '<a href="ftp://value">', id="other-fixed-scheme"),
+    pytest.param(t'<a href="{JS_URL}/x">', f'<a href="{UNSAFE_URL}/x">', id="start-hole-then-path"),
+    pytest.param(
+        t'<a href="{JS_URL}#top">', f'<a href="{UNSAFE_URL}#top">', id="start-hole-then-fragment"
+    ),
+    pytest.param(
+        t'<a href="{"/p"}?q={JS_URL}">',
+        f'<a href="/p?q={JS_URL}">',
+        id="start-hole-then-query-hole",
+    ),
+    pytest.param(
+        t'<a href="{JS_URL}?q={JS_URL}">',
+        f'<a href="{UNSAFE_URL}?q={JS_URL}">',
+        id="start-filtered-query-escaped",
+    ),
+    pytest.param(t'<a href="/{NONE}">', '<a href="/">', id="none-inside-is-empty"),
+    pytest.param(
+        t"<img src=https://cdn.x.org/{V}.png alt={V}>",
+        '<img src="https://cdn.x.org/value.png" alt="value">',
+        id="img-cdn",
+    ),
+]
+
+
+@pytest.mark.parametrize(("template", "expected"), AFTER_FIXED)
+def test_holes_after_a_fixed_scheme_are_escaped_only(template: Template, expected: str) -> None:
+    markup = html(template)
+    assert expected == markup
+    assert_inert(markup)
+
+
+# -- refused at parse time ------------------------------------------------------------------------
+
+CHOOSE = "interpolation that could choose the scheme of the URL in {}"
+
+REFUSED = [
+    pytest.param(t'<a href="java{V}">', CHOOSE.format("href"), id="partial-scheme"),
+    pytest.param(t"<a href=java{V}>", CHOOSE.format("href"), id="partial-scheme-unquoted"),
+    pytest.param(t'<a href="x{V}">', CHOOSE.format("href"), id="text-before"),
+    pytest.param(t'<a href="{V}{W}">', CHOOSE.format("href"), id="two-holes"),
+    pytest.param(t'<a href="{V}:x">', CHOOSE.format("href"), id="hole-then-colon"),
+    pytest.param(t"<a href={V}:x>", CHOOSE.format("href"), id="hole-then-colon-unquoted"),
+    pytest.param(t'<a href="{V}&#58;x">', CHOOSE.format("href"), id="hole-then-numeric-colon"),
+    pytest.param(t'<a href="{V}&colon;x">', CHOOSE.format("href"), id="hole-then-entity-colon"),
+    pytest.param(t'<a href="{V}\t:x">', CHOOSE.format("href"), id="hole-then-tab-colon"),
+    pytest.param(t'<img src="{V}:x">', CHOOSE.format("src"), id="src-hole-then-colon"),
+    pytest.param(t'<a href="javascript:{V}">', "interpolation inside a javascript: URL in href"),
+    pytest.param(
+        t'<a href="JavaScript:{V}">',
+        "interpolation inside a javascript: URL in href",
+        id="javascript-mixed-case",
+    ),
+    pytest.param(
+        t'<a href=" javascript:{V}">',
+        "interpolation inside a javascript: URL in href",
+        id="javascript-leading-space",
+    ),
+    pytest.param(
+        t'<a href="java\tscript:{V}">',
+        "interpolation inside a javascript: URL in href",
+        id="javascript-tab-inside",
+    ),
+    pytest.param(
+        t'<a href="java&#x09;script:{V}">',
+        "interpolation inside a javascript: URL in href",
+        id="javascript-entity-tab",
+    ),
+    pytest.param(
+        t'<a href="&#106;avascript:{V}">',
+        "interpolation inside a javascript: URL in href",
+        id="javascript-entity-letter",
+    ),
+    pytest.param(
+        t'<a href="javascript&colon;{V}">',
+        "interpolation inside a javascript: URL in href",
+        id="javascript-entity-colon",
+    ),
+    pytest.param(
+        t'<a href="javascript:void(0);/{V}">',
+        "interpolation inside a javascript: URL in href",
+        id="javascript-after-slash",
+    ),
+    pytest.param(
+        t'<a href="vbscript:{V}">',
+        "interpolation inside a vbscript: URL in href",
+        id="vbscript",
+    ),
+    pytest.param(
+        t'<a href="data:text/html,{V}">',
+        "interpolation inside a data: URL in href",
+        id="data-html",
+    ),
+    pytest.param(
+        t'<img src="data:image/png;base64,{V}">',
+        "interpolation inside a data: URL in src",
+        id="data-image",
+    ),
+    pytest.param(
+        t'<object data="javascript:{V}"></object>',
+        "interpolation inside a javascript: URL in data",
+        id="object-data",
+    ),
+    pytest.param(
+        t'<a data-href="javascript:{V}">',
+        "interpolation inside a javascript: URL in data-href",
+        id="data-href",
+    ),
+]
+
+
+@pytest.mark.parametrize(("template", "headline"), REFUSED)
+def test_refused_url_positions(template: Template, headline: str) -> None:
+    with pytest.raises(TemplateSyntaxError) as info:
+        html(template)
+    assert headline == info.value.headline
+
+
+def test_a_javascript_url_written_in_the_template_is_static_markup() -> None:
+    # the author's own javascript: (no hole in it) is emitted as written
+    assert '<a href="javascript:void(0)">x</a>' == html(t'<a href="javascript:void(0)">{"x"}</a>')
+
+
+def test_the_parsed_href_never_runs_code() -> None:
+    for url in JS_URLS.values():
+        for quote in ('"', "'", ""):
+            markup = href(url, quote)
+            assert not runs_code(find(markup, "a").attrib["href"]), markup
