@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Mapping, Sequence
-from string.templatelib import Interpolation
+from string.templatelib import Interpolation, Template
 from typing import Any
 
 from . import _attributes
@@ -29,7 +29,7 @@ from ._scanner import AttrToken, SpreadToken, TagToken, TextHole, scan
 from ._spec import DANGEROUS_SCHEMES, AttrKind, ascii_lower, attr_kind
 from .errors import Location, TemplateSyntaxError
 
-__all__ = ["Render", "compile_strings"]
+__all__ = ["Render", "compile_template"]
 
 Render = Callable[[tuple[Interpolation[Any], ...]], str]
 
@@ -119,14 +119,15 @@ def _fast_text(n: int, slow: str) -> str:
     )
 
 
-def compile_strings(strings: Sequence[str], helpers: Mapping[str, object]) -> tuple[Render, str]:
-    """The render function for templates whose static strings are ``strings``, and its source;
-    ``helpers`` maps ``_text``, ``_rcdata``, ``_comment`` and ``_convert`` to the value rules.
+def compile_template(template: Template, helpers: Mapping[str, object]) -> tuple[Render, str]:
+    """The render function for templates with the static strings of ``template``, and its
+    source; ``helpers`` maps ``_text``, ``_rcdata``, ``_comment`` and ``_convert`` to the value
+    rules. Only the strings shape the plan: values, conversions and format specs do not.
 
     Raises TemplateSyntaxError (without a template attached) for positions it cannot make safe.
     """
     builder = _Builder()
-    for token in scan(strings):
+    for token in scan(template):
         match token:
             case str():
                 builder.literal(token)
@@ -139,7 +140,7 @@ def compile_strings(strings: Sequence[str], helpers: Mapping[str, object]) -> tu
                     builder.expr(f"_comment(v{index}, {index})")
             case TagToken():
                 _compile_tag(builder, token)
-    return builder.build(len(strings) - 1, helpers)
+    return builder.build(len(template.interpolations), helpers)
 
 
 # -- tags ----------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 from markupsafe import Markup
 
-from ._compiler import Render, compile_strings
+from ._compiler import Render, compile_template
 from ._escapers import escape_comment, escape_text, normalize_rcdata
 from .errors import Location, RenderError, TemplateError, short_repr
 
@@ -44,7 +44,7 @@ def cache_info() -> tuple[int, int, int]:
 
 def _compile(template: Template) -> Render:
     try:
-        render, _source = compile_strings(template.strings, _HELPERS)
+        render, _source = compile_template(template, _HELPERS)
     except TemplateError as error:
         error.locate(template)
         error.__traceback__ = None

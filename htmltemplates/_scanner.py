@@ -19,8 +19,9 @@ written.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from string.templatelib import Interpolation, Template
 
 from ._context import Context, Quote, State
 from ._spec import (
@@ -141,13 +142,18 @@ class Scanner:
 
     # -- driving -------------------------------------------------------------------------------
 
-    def scan(self, strings: Sequence[str]) -> list[Token]:
-        """Tokens for a template whose static strings are ``strings``."""
-        for i, text in enumerate(strings):
-            if i:
-                self.hole(i - 1)
-            self.feed(text, i)
-        self.finish(strings)
+    def scan(self, template: Template) -> list[Token]:
+        """The tokens of ``template``, from its static strings alone (PEP 750's way of walking
+        a template: match its items, strings and interpolations)."""
+        holes = 0
+        for item in template:
+            match item:
+                case str() as text:
+                    self.feed(text, holes)  # the string after `holes` interpolations
+                case Interpolation():
+                    self.hole(holes)
+                    holes += 1
+        self.finish()
         return self.tokens
 
     def feed(self, text: str, string: int = 0) -> None:
@@ -585,7 +591,7 @@ class Scanner:
 
     # -- the end -------------------------------------------------------------------------------
 
-    def finish(self, strings: Sequence[str]) -> None:
+    def finish(self) -> None:
         """Check that the template ends in text, and flush the last literal."""
         if self.partial in ("<", "</"):  # 13.2.5.6-7: at EOF these are text
             self.literal.append(self.partial)
@@ -607,9 +613,9 @@ class Scanner:
         self._flush()
 
 
-def scan(strings: Sequence[str]) -> list[Token]:
-    """Tokens of the template whose static strings are ``strings``."""
-    return Scanner().scan(strings)
+def scan(template: Template) -> list[Token]:
+    """The tokens of ``template`` (see :meth:`Scanner.scan`)."""
+    return Scanner().scan(template)
 
 
 def context_after(text: str) -> Context:
