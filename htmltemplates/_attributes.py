@@ -13,7 +13,7 @@ from string.templatelib import Template
 from typing import Any, Literal
 
 from ._escapers import escape_text, filter_css_value, filter_url, is_css_property, markup_to_text
-from ._spec import AttrKind, ascii_lower, attr_kind
+from ._spec import ELEMENT_DEPENDENT_NAMES, AttrKind, ascii_lower, attr_kind
 from .errors import Location, RenderError, short_repr
 
 __all__ = [
@@ -159,11 +159,11 @@ def _value(value: object, slot: int, name: str, kind: AttrKind) -> Value | None:
     if value.__class__ is str and (kind is AttrKind.PLAIN or kind is AttrKind.CLASS):
         return escape_text(value) or (None if kind is AttrKind.CLASS else "")
     value = _resolve(value)
-    if kind is AttrKind.EVENT or kind is AttrKind.REFUSED:
+    if kind is AttrKind.EVENT or kind is AttrKind.REFUSED or kind is AttrKind.RESOURCE:
         raise _error(
             f"the attribute {name} cannot take a value from data",
-            "Write it in the template; event handlers and attributes that change how a "
-            "document is read are not supported from values yet (issue #3).",
+            "Write it in the template; event handlers, URLs that load code and attributes "
+            "that change how a document is read are not supported from values yet (issue #3).",
             "spread-name",
             slot,
         )
@@ -304,7 +304,7 @@ _Entry = list[Any]
 
 _MERGED = {"class": " ", "style": "; "}
 _EXPANDED = frozenset({"data", "aria"})
-_ELEMENT_DEPENDENT = frozenset({"data", "type"})  # their kind depends on the element
+
 _NAMES: dict[str, tuple[str, AttrKind]] = {}  # spread key -> (lower-case name, kind)
 _MAX_NAMES = 4096
 
@@ -319,7 +319,7 @@ def _name_info(element: str, name: object, slot: int) -> tuple[str, AttrKind]:
         info = key, attr_kind("", key)
         if len(_NAMES) < _MAX_NAMES:
             _NAMES[name] = info
-    if info[0] in _ELEMENT_DEPENDENT:
+    if info[0] in ELEMENT_DEPENDENT_NAMES:
         return info[0], attr_kind(element, info[0])
     return info
 
@@ -495,7 +495,7 @@ def spread_in_place(value: object, slot: int, ws: str, element: str) -> str:
     out = []
     for name, item in value.items():
         key, kind = _NAMES.get(name) or _name_info(element, name, slot)
-        if key in _ELEMENT_DEPENDENT:
+        if key in ELEMENT_DEPENDENT_NAMES:
             kind = attr_kind(element, key)
         out.append(_one_in_place(ws, name, key, kind, item, slot))
         ws = " "

@@ -17,6 +17,7 @@ everything with one BUILD_STRING, the fastest concatenation CPython has.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Mapping, Sequence
 from string.templatelib import Interpolation, Template
 from typing import Any
@@ -173,6 +174,8 @@ def _check_attribute(element: str, attr: AttrToken) -> AttrKind:
             "style",
             first,
         )
+    if kind is AttrKind.RESOURCE:
+        _resource_parts(element, attr)
     if kind is AttrKind.REFUSED:
         reason = _REFUSED_REASONS.get(name, "changes how the rest of the document is read")
         raise _syntax(
@@ -192,6 +195,28 @@ _REFUSED_REASONS = {
     "attributename": "decides which attribute an SVG animation rewrites",
     "type": "decides whether the script is run, and as what language",
 }
+
+
+# Static text that fixes where a resource comes from: a path on this origin ("/static/"), or an
+# https origin with its path begun ("https://cdn.example/"). "//host" and "/\\host" are other
+# origins to a browser.
+_FIXED_ORIGIN = re.compile(r"/[^/\\]|https://[^/?#\\]+/", re.IGNORECASE)
+
+
+def _resource_parts(element: str, attr: AttrToken) -> None:
+    """Refuse a hole in a URL that loads code (<script src>, <base href>, ...) unless the
+    static text before it fixes the origin (SECURITY-NOTES 2.9)."""
+    prefix = attr.parts[0] if attr.parts and isinstance(attr.parts[0], str) else ""
+    if _FIXED_ORIGIN.match(browser_url(html.unescape(prefix))) is None:
+        name = ascii_lower(attr.name)
+        raise _syntax(
+            f"interpolation that could choose where <{element} {name}> loads from",
+            f'Start the value with a fixed origin, such as {name}="/static/{{file}}" or '
+            f'{name}="https://cdn.example/{{path}}"; a whole URL from data needs the trusted '
+            "resource URLs of issue #3.",
+            "resource-url",
+            Location.at_hole(_holes(attr)[0]),
+        )
 
 
 def _url_parts(attr: AttrToken) -> dict[int, bool]:

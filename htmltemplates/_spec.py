@@ -55,6 +55,15 @@ URL_ATTRIBUTES = frozenset(
 # candidate lists) or reprogram how other content is read; refused when interpolated.
 REFUSED_ATTRIBUTES = frozenset({"srcdoc", "srcset", "imagesrcset", "http-equiv", "attributename"})
 
+# URLs that load code, or decide where every relative URL of the page resolves
+# (SECURITY-NOTES 2.9): a value may only follow static text that fixes the origin.
+RESOURCE_URL_ATTRIBUTES = frozenset(
+    {("script", "src"), ("base", "href"), ("object", "data"), ("embed", "src")}
+)
+
+# Names whose kind depends on the element they are on.
+ELEMENT_DEPENDENT_NAMES = frozenset({name for _, name in RESOURCE_URL_ATTRIBUTES} | {"type"})
+
 # Schemes a URL value may carry at the start of a URL attribute (SECURITY-NOTES 2.8).
 SAFE_SCHEMES = frozenset({"http", "https", "mailto", "tel"})
 
@@ -81,6 +90,7 @@ class AttrKind(enum.Enum):
     URL = "URL"
     CLASS = "class"
     STYLE = "style"
+    RESOURCE = "resource URL"
     EVENT = "event handler"
     REFUSED = "refused"
 
@@ -100,8 +110,10 @@ def attr_kind(element: str, name: str) -> AttrKind:
         return AttrKind.REFUSED
     if name == "type" and element == "script":
         return AttrKind.REFUSED
+    if (element, name) in RESOURCE_URL_ATTRIBUTES:
+        return AttrKind.RESOURCE
     if name == "data":
-        return AttrKind.URL if element == "object" else AttrKind.PLAIN
+        return AttrKind.PLAIN
     bare = name.removeprefix("data-")
     if bare in URL_ATTRIBUTES or "src" in bare or "url" in bare or "uri" in bare:
         return AttrKind.URL

@@ -489,14 +489,9 @@ DATA_ARIA = [
         id="data-src-is-a-url",
     ),
     pytest.param(
-        t"<object data={'/movie.swf'}></object>",
-        '<object data="/movie.swf"></object>',
-        id="object-data-is-a-url",
-    ),
-    pytest.param(
-        t"<object data={'javascript:alert(1)'}></object>",
-        '<object data="about:invalid#htmltemplates"></object>',
-        id="object-data-filtered",
+        t'<object data="/files/{"movie.swf"}"></object>',
+        '<object data="/files/movie.swf"></object>',
+        id="object-data-is-a-resource-url",
     ),
 ]
 
@@ -522,8 +517,8 @@ BAD_DATA = [
         t"<p aria={ {'': True} } {ATTRS}>", "'' is not a valid attribute name", id="empty-merged"
     ),
     pytest.param(
-        t"<object data={ {'x': 1} }></object>",
-        "a dict inside the value of the attribute data",
+        t"<object { ({'data': {'x': 1}}) }></object>",
+        "the attribute data cannot take a value from data",
         id="object-data-dict",
     ),
 ]

@@ -7,7 +7,9 @@ from ``error.caller`` (and checked to name this file).
 
 # The project writes `assert expected == actual` (GUIDE.md section 3), which SIM300 calls Yoda.
 
+import ast
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from string.templatelib import Interpolation, Template
 
 import pytest
@@ -61,8 +63,9 @@ SPREAD_NAME_FIX = (
     "'=', '<', '>', '/' or control characters. See docs/errors.md#spread-name."
 )
 SPREAD_VALUE_FIX = (
-    "Write it in the template; event handlers and attributes that change how a document is "
-    "read are not supported from values yet (issue #3). See docs/errors.md#spread-name."
+    "Write it in the template; event handlers, URLs that load code and attributes that change "
+    "how a document is read are not supported from values yet (issue #3). "
+    "See docs/errors.md#spread-name."
 )
 REFUSED_FIX = (
     "The {name} attribute {reason}: write its value in the template. "
@@ -769,6 +772,24 @@ MESSAGES = [
         ],
         id="refused-attribute-meta-http-equiv-spread",
     ),
+    # -- resource-url --------------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t'<script src="//cdn.example/{x}"></script>'),
+        TemplateSyntaxError,
+        "resource-url",
+        [
+            "interpolation that could choose where <script src> loads from",
+            "",
+            '    <script src="//cdn.example/{x}"></script>',
+            "                               ^^^",
+            CALLER,
+            "",
+            'Start the value with a fixed origin, such as src="/static/{file}" or '
+            'src="https://cdn.example/{path}"; a whole URL from data needs the trusted resource '
+            "URLs of issue #3. See docs/errors.md#resource-url.",
+        ],
+        id="resource-url",
+    ),
     # -- url-scheme ----------------------------------------------------------------------------
     pytest.param(
         lambda: html(t'<a href="java{x}">'),
@@ -1061,29 +1082,29 @@ def test_message(
     assert message(error, lines) == str(error)
 
 
-def test_every_anchor_has_a_row() -> None:
-    anchors = {param.values[2] for param in MESSAGES}
-    assert {
-        "attribute-name",
-        "bytes",
-        "comment",
-        "dict-in-text",
-        "dict-value",
-        "end-tag",
-        "event-handler",
-        "markup-declaration",
-        "raw-text",
-        "refused-attribute",
-        "script-style",
-        "spread",
-        "spread-name",
-        "style",
-        "tag-name",
-        "template-in-attribute",
-        "unclosed",
-        "unquoted-value",
-        "url-scheme",
-    } == anchors
+def anchors_in_source() -> set[str]:
+    """Every anchor the package can raise: the third argument of its ``_syntax(...)`` and
+    ``_error(...)`` helpers (headline, fix, anchor, location)."""
+    found = set()
+    for path in (Path(__file__).parents[1] / "htmltemplates").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("_syntax", "_error")
+                and len(node.args) > 2
+                and isinstance(node.args[2], ast.Constant)
+            ):
+                found.add(node.args[2].value)
+    return found
+
+
+def test_every_anchor_has_a_row_and_a_section() -> None:
+    anchors = anchors_in_source()
+    assert len(anchors) >= 20  # the walk above found the helpers
+    assert anchors == {param.values[2] for param in MESSAGES}
+    errors_md = (Path(__file__).parents[1] / "docs" / "errors.md").read_text()
+    assert {f"### {anchor}" for anchor in anchors} <= set(errors_md.splitlines())
 
 
 # -- where the message points -------------------------------------------------------------------

@@ -84,7 +84,12 @@ CONTEXTS = [
     pytest.param("<a HREF='", value("a", "href", SINGLE, URL), id="url-single"),
     pytest.param("<img src=x", value("img", "src", UNQUOTED, URL), id="url-unquoted"),
     pytest.param('<form action="/', value("form", "action", DOUBLE, URL), id="url-action"),
-    pytest.param('<object data="', value("object", "data", DOUBLE, URL), id="url-object-data"),
+    pytest.param(
+        '<object data="', value("object", "data", DOUBLE, AttrKind.RESOURCE), id="object-data"
+    ),
+    pytest.param(
+        '<script src="', value("script", "src", DOUBLE, AttrKind.RESOURCE), id="script-src"
+    ),
     pytest.param('<p data-src="', value("p", "data-src", DOUBLE, URL), id="url-data-src"),
     pytest.param('<p my-url="', value("p", "my-url", DOUBLE, URL), id="url-name-contains-url"),
     pytest.param('<use xlink:href="', value("use", "xlink:href", DOUBLE, URL), id="url-xlink"),

@@ -188,9 +188,11 @@ def test_url_names_in_spreads_are_filtered(attrs: dict[str, object], expected: s
     assert expected == html(t"<a {attrs}>")
 
 
-def test_object_data_from_a_spread_is_a_url() -> None:
-    attrs = {"data": JS_URL}
-    assert f'<object data="{UNSAFE_URL}"></object>' == html(t"<object {attrs}></object>")
+def test_object_data_from_a_spread_is_refused() -> None:
+    attrs = {"data": "/files/movie.swf"}  # a URL that loads code: resource URLs come with #3
+    with pytest.raises(RenderError) as info:
+        html(t"<object {attrs}></object>")
+    assert "the attribute data cannot take a value from data" == info.value.headline
 
 
 # -- bad names: RenderError, and nothing is emitted -----------------------------------------------

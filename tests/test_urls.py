@@ -10,7 +10,7 @@ import pytest
 from hostile import EVIL, EVIL_ESCAPED, JS_URL, JS_URLS, assert_inert, find, runs_code
 from markupsafe import Markup
 
-from htmltemplates import UNSAFE_URL, TemplateSyntaxError, html
+from htmltemplates import UNSAFE_URL, RenderError, TemplateSyntaxError, html
 
 V = "value"
 W = "other"
@@ -152,8 +152,6 @@ URL_ATTRIBUTES = [
     pytest.param(t"<object classid={JS_URL}>", f'<object classid="{UNSAFE_URL}">', id="classid"),
     pytest.param(t"<object archive={JS_URL}>", f'<object archive="{UNSAFE_URL}">', id="archive"),
     pytest.param(t"<head profile={JS_URL}>", f'<head profile="{UNSAFE_URL}">', id="profile"),
-    pytest.param(t"<object data={JS_URL}>", f'<object data="{UNSAFE_URL}">', id="object-data"),
-    pytest.param(t"<OBJECT DATA={JS_URL}>", f'<OBJECT DATA="{UNSAFE_URL}">', id="object-upper"),
     pytest.param(t"<a HREF={JS_URL}>", f'<a HREF="{UNSAFE_URL}">', id="href-upper"),
     pytest.param(
         t"<svg><a xlink:href={JS_URL}></a></svg>",
@@ -302,9 +300,9 @@ REFUSED = [
         id="data-image",
     ),
     pytest.param(
-        t'<object data="javascript:{V}"></object>',
-        "interpolation inside a javascript: URL in data",
-        id="object-data",
+        t'<a data-src="javascript:{V}"></a>',
+        "interpolation inside a javascript: URL in data-src",
+        id="data-src",
     ),
     pytest.param(
         t'<a data-href="javascript:{V}">',
@@ -331,3 +329,68 @@ def test_the_parsed_href_never_runs_code() -> None:
         for quote in ('"', "'", ""):
             markup = href(url, quote)
             assert not runs_code(find(markup, "a").attrib["href"]), markup
+
+
+# -- URLs that load code: a hole must follow static text that fixes the origin ---------------
+
+RESOURCES = [
+    pytest.param(
+        t'<script src="/static/{V}"></script>',
+        '<script src="/static/value"></script>',
+        id="script-path",
+    ),
+    pytest.param(
+        t'<script src="https://cdn.example/{EVIL}"></script>',
+        f'<script src="https://cdn.example/{EVIL_ESCAPED}"></script>',
+        id="script-https-origin-escaped",
+    ),
+    pytest.param(t'<base href="/app/{V}/">', '<base href="/app/value/">', id="base-path"),
+    pytest.param(
+        t'<object data="/files/{V}"></object>',
+        '<object data="/files/value"></object>',
+        id="object-path",
+    ),
+    pytest.param(t'<embed src="/media/{V}">', '<embed src="/media/value">', id="embed-path"),
+    pytest.param(
+        t'<SCRIPT SRC="/static/{V}"></SCRIPT>',
+        '<SCRIPT SRC="/static/value"></SCRIPT>',
+        id="upper-case",
+    ),
+]
+
+
+@pytest.mark.parametrize(("template", "expected"), RESOURCES)
+def test_resource_urls_after_a_fixed_origin(template: Template, expected: str) -> None:
+    assert expected == html(template)
+
+
+@pytest.mark.parametrize(
+    ("template", "where"),
+    [
+        pytest.param(t"<script src={V}></script>", "<script src>", id="script-whole"),
+        pytest.param(t'<script src="{V}.js"></script>', "<script src>", id="script-start"),
+        pytest.param(t'<script src="/{V}"></script>', "<script src>", id="slash-then-hole"),
+        pytest.param(t'<script src="//cdn/{V}"></script>', "<script src>", id="protocol-relative"),
+        pytest.param(t'<script src="/\\cdn/{V}"></script>', "<script src>", id="slash-backslash"),
+        pytest.param(t'<script src="https://cdn{V}"></script>', "<script src>", id="host-open"),
+        pytest.param(t'<script src="http://cdn/{V}"></script>', "<script src>", id="plain-http"),
+        pytest.param(t"<base href={V}>", "<base href>", id="base"),
+        pytest.param(t"<object data={V}></object>", "<object data>", id="object"),
+        pytest.param(t"<embed src={V}>", "<embed src>", id="embed"),
+    ],
+)
+def test_resource_urls_without_a_fixed_origin_are_refused(template: Template, where: str) -> None:
+    with pytest.raises(TemplateSyntaxError) as info:
+        html(template)
+    assert f"interpolation that could choose where {where} loads from" == info.value.headline
+
+
+@pytest.mark.parametrize(
+    ("element", "name"),
+    [("script", "src"), ("base", "href"), ("object", "data"), ("embed", "src"), ("SCRIPT", "SRC")],
+)
+def test_resource_urls_from_a_spread_are_refused(element: str, name: str) -> None:
+    template = Template(f"<{element} ", Interpolation({name: "/x.js"}, "attrs"), f"></{element}>")
+    with pytest.raises(RenderError) as info:
+        html(template)
+    assert f"the attribute {name.lower()} cannot take a value from data" == info.value.headline

@@ -169,8 +169,11 @@ CONTEXTS = {
     "url-form-action": Context(
         "<form action=", "></form>", back=("form", "action", "{}"), sentinel=UNSAFE_URL
     ),
-    "url-object-data": Context(
-        "<object data=", "></object>", back=("object", "data", "{}"), sentinel=UNSAFE_URL
+    "resource-path": Context('<embed src="/media/', '">', back=("embed", "src", "/media/{}")),
+    "resource-https": Context(
+        '<object data="https://cdn.example/',
+        '"></object>',
+        back=("object", "data", "https://cdn.example/{}"),
     ),
     "url-path": Context(
         '<a href="https://example.com/', '">x</a>', back=("a", "href", "https://example.com/{}")
