@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from string.templatelib import Interpolation, Template
 from typing import Any
 
-from . import _attributes
+from . import _attributes, _escapers
 from ._attributes import PartsItem, SpreadItem, StaticItem, TagPlan, WholeItem
 from ._context import State
 from ._escapers import browser_url, escape_text
@@ -38,6 +38,7 @@ Render = Callable[[tuple[Interpolation[Any], ...]], str]
 # ``_convert``) render nested templates through the plan cache, so the renderer passes them in.
 _GLOBALS: dict[str, object] = {
     "_str": str,
+    "_keep_newline": _escapers.keep_first_newline,
     "_int": int,
     "_esc": escape_text,
     "_part": _attributes.attr_part,
@@ -132,13 +133,15 @@ def compile_template(template: Template, helpers: Mapping[str, object]) -> tuple
         match token:
             case str():
                 builder.literal(token)
-            case TextHole(index, context):
+            case TextHole(index, context, after_start_tag):
                 if context.state is State.TEXT:
-                    builder.expr(_fast_text(index, "_text"))
+                    source = _fast_text(index, "_text")
                 elif context.state is State.RCDATA:
-                    builder.expr(_fast_text(index, "_rcdata"))
+                    source = _fast_text(index, "_rcdata")
                 else:
-                    builder.expr(f"_comment(v{index}, {index})")
+                    source = f"_comment(v{index}, {index})"
+                # the parser drops a newline right after <pre>/<textarea>: give it one to drop
+                builder.expr(f"_keep_newline({source})" if after_start_tag else source)
             case TagToken():
                 _compile_tag(builder, token)
     return builder.build(len(template.interpolations), helpers)

@@ -30,6 +30,7 @@ __all__ = [
     "filter_css_value",
     "filter_url",
     "is_css_property",
+    "keep_first_newline",
     "markup_to_text",
     "normalize_rcdata",
 ]
@@ -49,6 +50,12 @@ def escape_comment(s: str, /) -> str:
     """Text for inside ``<!-- -->``: besides ``& < > " '``, ``-`` and ``!`` are escaped, so no
     value can spell ``-->`` or ``--!>`` with the text around it (13.2.5.43)."""
     return escape_text(s).translate(_COMMENT_MORE)
+
+
+def keep_first_newline(text: str, /) -> str:
+    """Content that starts right after ``<pre>``, ``<listing>`` or ``<textarea>``: the HTML
+    parser drops one newline there, so a leading newline is doubled to survive."""
+    return "\n" + text if text[:1] == "\n" else text
 
 
 def normalize_rcdata(markup: str, /) -> str:

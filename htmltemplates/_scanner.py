@@ -42,6 +42,7 @@ _UNQUOTED = re.compile(r"[^\t\n\f\r >]*")
 _UNQUOTED_BAD = re.compile(r"[\"'<=`]")
 _COMMENT_END = re.compile(r"--!?>")
 _PARTIAL_END_TAG = re.compile(r"</?[A-Za-z]*\Z")
+_DROP_NEWLINE = frozenset({"pre", "listing", "textarea"})
 
 
 def _space_end(text: str, i: int) -> int:
@@ -52,10 +53,13 @@ def _space_end(text: str, i: int) -> int:
 
 @dataclass(slots=True)
 class TextHole:
-    """An interpolation in element content (text or RCDATA) or in a comment."""
+    """An interpolation in element content (text or RCDATA) or in a comment.
+    ``after_start_tag`` marks one right after ``<pre>``, ``<listing>`` or ``<textarea>``,
+    whose first newline the HTML parser drops (13.2.6.4.7)."""
 
     index: int
     context: Context
+    after_start_tag: bool = False
 
 
 @dataclass(slots=True)
@@ -122,6 +126,8 @@ class Scanner:
         self.join_check = False  # a hole stood in this comment since its last static text
         self.opened = Location()  # where the construct being scanned started
         self.string = 0  # index of the string being scanned
+        self.string_end = 0  # its length
+        self.closed_at: tuple[int, int, str] = (-1, -1, "")  # where the last start tag ended
         self.literal: list[str] = []
         self._table: dict[State, Callable[[str, int], int]] = {
             State.TEXT: self._text,
@@ -157,7 +163,7 @@ class Scanner:
         return self.tokens
 
     def feed(self, text: str, string: int = 0) -> None:
-        self.string = string
+        self.string, self.string_end = string, len(text)
         i = 0
         if self.partial and text:
             raise AssertionError("a partial token is always followed by a hole or the end")
@@ -471,6 +477,7 @@ class Scanner:
         self.tag = None
         self.pending = ""
         name = self.element
+        self.closed_at = (self.string, i + 1, name)
         if name in RCDATA_ELEMENTS:
             self.state = State.RCDATA
             self.opened = tag.location
@@ -501,9 +508,11 @@ class Scanner:
                 here,
             )
         state = self.state
+        string, end, element = self.closed_at
+        first = string == self.string and end == self.string_end and element in _DROP_NEWLINE
         if state is State.TEXT:
             self._flush()
-            self.tokens.append(TextHole(index, Context()))
+            self.tokens.append(TextHole(index, Context(), first))
         elif state is State.RCDATA:
             before = "".join(self.literal)
             if _PARTIAL_END_TAG.search(before):
@@ -514,7 +523,7 @@ class Scanner:
                     here,
                 )
             self._flush()
-            self.tokens.append(TextHole(index, self.context))
+            self.tokens.append(TextHole(index, self.context, first))
         elif state is State.COMMENT:
             self._flush()
             self.tokens.append(TextHole(index, Context(State.COMMENT)))

@@ -382,3 +382,28 @@ def test_nothing_is_rendered_when_a_later_value_fails() -> None:
 def test_escaped_text_round_trips_through_a_parser() -> None:
     assert text_of(html(t"<p>{EVIL}</p>"), "p") == EVIL
     assert text_of(html(t"<p>{SCRIPT}</p>"), "p") == SCRIPT
+
+
+# -- the newline an HTML parser drops right after <pre>, <listing> and <textarea> -----------------
+
+NL = "\nline"
+
+
+@pytest.mark.parametrize(
+    ("template", "expected"),
+    [
+        pytest.param(t"<pre>{NL}</pre>", "<pre>\n\nline</pre>", id="pre"),
+        pytest.param(t"<PRE class=x>{NL}</PRE>", "<PRE class=x>\n\nline</PRE>", id="pre-upper"),
+        pytest.param(t"<listing>{NL}</listing>", "<listing>\n\nline</listing>", id="listing"),
+        pytest.param(t"<textarea>{NL}</textarea>", "<textarea>\n\nline</textarea>", id="textarea"),
+        pytest.param(
+            t"<pre title={'t'}>{NL}</pre>", '<pre title="t">\n\nline</pre>', id="dynamic-tag"
+        ),
+        pytest.param(t"<pre>{[NL]}</pre>", "<pre>\n\nline</pre>", id="list"),
+        pytest.param(t"<pre> {NL}</pre>", "<pre> \nline</pre>", id="not-first"),
+        pytest.param(t"<p>{NL}</p>", "<p>\nline</p>", id="other-elements-untouched"),
+        pytest.param(t"<pre>{'line'}</pre>", "<pre>line</pre>", id="no-newline"),
+    ],
+)
+def test_a_leading_newline_survives_the_parser(template: Template, expected: str) -> None:
+    assert expected == html(template)
