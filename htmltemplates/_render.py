@@ -143,24 +143,30 @@ def render_text(value: object, slot: int) -> str:
     if cls is int:
         return str(value)
     if cls is list or cls is tuple:
-        out = []
+        out: list[str] = []
+        append = out.append
+        last: tuple[str, ...] = ()
+        plan: Render | None = None
         for item in value:  # type: ignore[attr-defined]
             kind = item.__class__
             if kind is Template:  # render_str, inlined: lists of rows and cards are hot
+                strings = item.strings
+                if strings is not last or plan is None:  # items of a list share their literal
+                    try:
+                        plan = _plans[strings]
+                    except KeyError:
+                        plan = _compile(item)
+                    last = strings
                 try:
-                    plan = _plans[item.strings]
-                except KeyError:
-                    plan = _compile(item)
-                try:
-                    out.append(plan(item.interpolations))
+                    append(plan(item.interpolations))
                 except TemplateError as error:
                     if error.template is None:
                         error.locate(item)
                     raise
             elif kind is str:
-                out.append(escape_text(item))
+                append(escape_text(item))
             else:
-                out.append(render_text(item, slot))
+                append(render_text(item, slot))
         return "".join(out)
     match value:
         case None | bool():
