@@ -10,12 +10,13 @@ no I/O; the optional Flask integration lives in ``htmltemplates.flask``.
 from markupsafe import Markup
 
 from ._escapers import UNSAFE_CSS, UNSAFE_URL
-from ._render import cache_info, clear_cache, html
+from ._render import CacheInfo, cache_info, clear_cache, html
 from .errors import RenderError, TemplateError, TemplateSyntaxError
 
 __all__ = [
     "UNSAFE_CSS",
     "UNSAFE_URL",
+    "CacheInfo",
     "Markup",
     "RenderError",
     "TemplateError",

@@ -17,11 +17,18 @@ from ._spec import ELEMENT_DEPENDENT_NAMES, AttrKind, ascii_lower, attr_kind
 from .errors import Location, RenderError, short_repr
 
 __all__ = [
+    "PartsItem",
+    "SpreadItem",
+    "StaticItem",
     "TagPlan",
+    "WholeItem",
     "attr_part",
     "attr_text",
+    "render_spread_tag",
     "render_tag",
     "render_whole",
+    "resolve",
+    "spread_in_place",
     "url_part",
 ]
 
@@ -37,7 +44,7 @@ def _error(headline: str, fix: str, anchor: str, slot: int) -> RenderError:
     return RenderError(headline, fix=fix, anchor=anchor, location=Location.at_hole(slot))
 
 
-def _resolve(value: object) -> object:
+def resolve(value: object) -> object:
     """Call a zero-argument callable (a lazy value) until something else comes out."""
     while callable(value) and not isinstance(value, type) and not hasattr(type(value), "__html__"):
         value = value()
@@ -64,7 +71,7 @@ def attr_text(value: object, slot: int, name: str) -> str:
         return " ".join(texts)
     if cls is int:
         return str(value)
-    value = _resolve(value)
+    value = resolve(value)
     match value:
         case None | bool():
             return ""
@@ -158,7 +165,7 @@ def _value(value: object, slot: int, name: str, kind: AttrKind) -> Value | None:
     escaped text."""
     if value.__class__ is str and (kind is AttrKind.PLAIN or kind is AttrKind.CLASS):
         return escape_text(value) or (None if kind is AttrKind.CLASS else "")
-    value = _resolve(value)
+    value = resolve(value)
     if kind is AttrKind.EVENT or kind is AttrKind.REFUSED or kind is AttrKind.RESOURCE:
         raise _error(
             f"the attribute {name} cannot take a value from data",
@@ -361,7 +368,7 @@ def _requote(value: str, quote: str) -> str:
 
 
 def _spread(entries: dict[str, _Entry], element: str, ws: str, value: object, slot: int) -> None:
-    value = _resolve(value)
+    value = resolve(value)
     if value is None or value is False:
         return
     if not isinstance(value, Mapping):
@@ -390,7 +397,7 @@ def _attribute(
     elif cls is int and kind is AttrKind.PLAIN:
         text = str(value)
     else:
-        value = _resolve(value)
+        value = resolve(value)
         if kind is AttrKind.PLAIN and key in _EXPANDED and isinstance(value, Mapping):
             _expand(entries, element, ws, name, value, slot)
             return
@@ -468,7 +475,7 @@ def render_spread_tag(
     rendered, so lazy values and generators are consumed once."""
     value = values[spread]
     if value.__class__ is not dict:
-        value = _resolve(value)
+        value = resolve(value)
         values = (*values[:spread], value, *values[spread + 1 :])
         if not isinstance(value, Mapping):
             return (
@@ -486,7 +493,7 @@ def render_spread_tag(
 
 def spread_in_place(value: object, slot: int, ws: str, element: str) -> str:
     """The attributes of a spread that meets no other attribute of its tag."""
-    value = _resolve(value)
+    value = resolve(value)
     if value is None or value is False:
         return ""
     if not isinstance(value, Mapping):

@@ -6,15 +6,16 @@ import threading
 from collections.abc import Mapping
 from string.templatelib import Interpolation, Template
 from string.templatelib import convert as _apply_conversion
-from typing import Annotated, Any
+from typing import Annotated, Any, NamedTuple
 
 from markupsafe import Markup
 
+from ._attributes import resolve
 from ._compiler import Render, compile_template
 from ._escapers import escape_comment, escape_text, normalize_rcdata
 from .errors import Location, RenderError, TemplateError, short_repr
 
-__all__ = ["cache_info", "clear_cache", "html", "render_str"]
+__all__ = ["CacheInfo", "cache_info", "clear_cache", "html", "render_str"]
 
 # -- the plan cache --------------------------------------------------------------------------
 #
@@ -37,9 +38,17 @@ def clear_cache() -> None:
         _compiles[0] = 0
 
 
-def cache_info() -> tuple[int, int, int]:
-    """``(plans cached, bound, compiles since the last clear)``."""
-    return len(_plans), MAX_PLANS, _compiles[0]
+class CacheInfo(NamedTuple):
+    """What :func:`cache_info` reports."""
+
+    size: int  # plans cached now
+    bound: int  # the most plans kept; the oldest is dropped past it
+    compiles: int  # templates compiled since the last clear_cache()
+
+
+def cache_info() -> CacheInfo:
+    """How many plans are cached, the bound, and the compiles since the last clear."""
+    return CacheInfo(len(_plans), MAX_PLANS, _compiles[0])
 
 
 def _compile(template: Template) -> Render:
@@ -117,9 +126,7 @@ def convert(interpolation: Interpolation[Any]) -> object:
     A lazy value (a zero-argument callable) is called first. The spec ``safe`` marks the value
     as trusted HTML instead of formatting it.
     """
-    value = interpolation.value
-    if callable(value) and not isinstance(value, type) and not hasattr(type(value), "__html__"):
-        value = value()
+    value = resolve(interpolation.value)
     if interpolation.conversion:
         value = _apply_conversion(value, interpolation.conversion)
     spec = interpolation.format_spec

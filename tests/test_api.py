@@ -81,6 +81,7 @@ def test_all_is_sorted_and_every_name_exists() -> None:
 
 def test_all_names_the_public_api() -> None:
     assert {
+        "CacheInfo",
         "Markup",
         "RenderError",
         "TemplateError",

@@ -9,8 +9,8 @@ from typing import assert_type
 
 from markupsafe import Markup
 
+from htmltemplates import CacheInfo, cache_info, clear_cache, html
 from htmltemplates import Markup as ExportedMarkup
-from htmltemplates import cache_info, clear_cache, html
 
 x = "<b>"
 
@@ -24,5 +24,8 @@ html(123)  # type: ignore[arg-type]
 
 page: str = html(t"<p>{x}</p>")
 
-assert_type(cache_info(), tuple[int, int, int])
+assert_type(cache_info(), CacheInfo)
+assert_type(cache_info().compiles, int)
+size, bound, compiles = cache_info()  # still a tuple
+assert_type(size, int)
 assert_type(clear_cache(), None)
