@@ -42,6 +42,7 @@ _UNQUOTED = re.compile(r"[^\t\n\f\r >]*")
 _UNQUOTED_BAD = re.compile(r"[\"'<=`]")
 _COMMENT_END = re.compile(r"--!?>")
 _PARTIAL_END_TAG = re.compile(r"</?[A-Za-z]*\Z")
+_OPEN_MARKUP = re.compile(r"<[A-Za-z!?/][^>]*\Z")
 _DROP_NEWLINE = frozenset({"pre", "listing", "textarea"})
 
 
@@ -125,6 +126,7 @@ class Scanner:
         self.comment_fresh = False  # right after '<!--', where '>' and '->' end the comment
         self.join_check = False  # a hole stood in this comment since its last static text
         self.opened = Location()  # where the construct being scanned started
+        self.rcdata_text = ""  # the content of the <title>/<textarea> being scanned
         self.string = 0  # index of the string being scanned
         self.string_end = 0  # its length
         self.closed_at: tuple[int, int, str] = (-1, -1, "")  # where the last start tag ended
@@ -233,10 +235,11 @@ class Scanner:
     def _rawtext(self, text: str, i: int) -> int:
         end = re.compile(r"</" + re.escape(self.element) + r"(?=[\t\n\f\r />])", re.IGNORECASE)
         match = end.search(text, i)
+        stop = len(text) if match is None else match.start()
+        self.literal.append(text[i:stop])
+        self.rcdata_text += text[i:stop]
         if match is None:
-            self.literal.append(text[i:])
             return len(text)
-        self.literal.append(text[i : match.start()])
         self.state = State.TEXT
         self.element = ""
         return match.start()
@@ -480,6 +483,7 @@ class Scanner:
         self.closed_at = (self.string, i + 1, name)
         if name in RCDATA_ELEMENTS:
             self.state = State.RCDATA
+            self.rcdata_text = ""
             self.opened = tag.location
         elif name in RAWTEXT_ELEMENTS:
             self.state = State.RAWTEXT
@@ -522,6 +526,17 @@ class Scanner:
                     "end-tag",
                     here,
                 )
+            if _OPEN_MARKUP.search(self.rcdata_text):
+                # <title><a href={x}> is text in HTML, but markup wherever <title> is not
+                # RCDATA: in <svg>, or in a template interpolated into <svg>
+                raise _syntax(
+                    f"interpolation inside a tag written in <{self.element}>, which holds text",
+                    f"<{self.element}> shows its content as text: interpolate the text alone, or "
+                    "move the tag out of it.",
+                    "rcdata-markup",
+                    here,
+                )
+            self.rcdata_text += "x"  # the value: text
             self._flush()
             self.tokens.append(TextHole(index, self.context, first))
         elif state is State.COMMENT:

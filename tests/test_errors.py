@@ -244,6 +244,23 @@ MESSAGES = [
         ],
         id="markup-declaration-half-comment-opener",
     ),
+    # -- rcdata-markup ------------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t"<svg><title><a href={x}>t</a></title></svg>"),
+        TemplateSyntaxError,
+        "rcdata-markup",
+        [
+            "interpolation inside a tag written in <title>, which holds text",
+            "",
+            "    <svg><title><a href={x}>t</a></title></svg>",
+            "                        ^^^",
+            CALLER,
+            "",
+            "<title> shows its content as text: interpolate the text alone, or move the tag out "
+            "of it. See docs/errors.md#rcdata-markup.",
+        ],
+        id="rcdata-markup",
+    ),
     # -- end-tag -------------------------------------------------------------------------------
     pytest.param(
         lambda: html(t"<p></p {x}>"),
