@@ -14,7 +14,8 @@ from typing import Any, Literal
 
 from ._escapers import escape_text, filter_css_value, filter_url, is_css_property, markup_to_text
 from ._spec import ELEMENT_DEPENDENT_NAMES, AttrKind, ascii_lower, attr_kind
-from .errors import Location, RenderError, short_repr
+from .errors import RenderError, short_repr
+from .errors import value_error as _error
 
 __all__ = [
     "PartsItem",
@@ -38,10 +39,6 @@ _BAD_NAME = re.compile(r"[\t\n\f\r \"'<>/=\x00-\x1f\x7f-\x9f]")
 
 
 Value = str | Literal[True]
-
-
-def _error(headline: str, fix: str, anchor: str, slot: int) -> RenderError:
-    return RenderError(headline, fix=fix, anchor=anchor, location=Location.at_hole(slot))
 
 
 def resolve(value: object) -> object:

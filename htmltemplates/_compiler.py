@@ -28,7 +28,8 @@ from ._context import State
 from ._escapers import browser_url, escape_text
 from ._scanner import AttrToken, SpreadToken, TagToken, TextHole, scan
 from ._spec import DANGEROUS_SCHEMES, AttrKind, ascii_lower, attr_kind
-from .errors import Location, TemplateSyntaxError
+from .errors import Location
+from .errors import syntax_error as _syntax
 
 __all__ = ["Render", "compile_template"]
 
@@ -49,10 +50,6 @@ _GLOBALS: dict[str, object] = {
     "_spread": _attributes.spread_in_place,
     "_KIND": AttrKind,
 }
-
-
-def _syntax(headline: str, fix: str, anchor: str, location: Location) -> TemplateSyntaxError:
-    return TemplateSyntaxError(headline, fix=fix, anchor=anchor, location=location)
 
 
 class _Builder:

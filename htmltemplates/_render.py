@@ -13,7 +13,8 @@ from markupsafe import Markup
 from ._attributes import resolve
 from ._compiler import Render, compile_template
 from ._escapers import escape_comment, escape_text, normalize_rcdata
-from .errors import Location, RenderError, TemplateError, short_repr
+from .errors import TemplateError, short_repr
+from .errors import value_error as _error
 
 __all__ = ["CacheInfo", "cache_info", "clear_cache", "html", "render_str"]
 
@@ -135,10 +136,6 @@ def convert(interpolation: Interpolation[Any]) -> object:
     if spec:
         return format(value, spec)
     return value
-
-
-def _error(headline: str, fix: str, anchor: str, slot: int) -> RenderError:
-    return RenderError(headline, fix=fix, anchor=anchor, location=Location.at_hole(slot))
 
 
 def render_text(value: object, slot: int) -> str:

@@ -34,6 +34,7 @@ from ._spec import (
     attr_kind,
 )
 from .errors import Location, TemplateSyntaxError
+from .errors import syntax_error as _syntax
 
 _TAG_NAME = re.compile(r"[^\t\n\f\r />]*")
 _ATTR_NAME = re.compile(r"=?[^\t\n\f\r />=]*")
@@ -101,10 +102,6 @@ class TagToken:
 
 
 Token = str | TextHole | TagToken
-
-
-def _syntax(headline: str, fix: str, anchor: str, location: Location) -> TemplateSyntaxError:
-    return TemplateSyntaxError(headline, fix=fix, anchor=anchor, location=location)
 
 
 class Scanner:
