@@ -194,6 +194,10 @@ _REFUSED_REASONS = {
     "http-equiv": "can redirect the page or change its security policy",
     "attributename": "decides which attribute an SVG animation rewrites",
     "type": "decides whether the script is run, and as what language",
+    "to": "is written into the attribute an SVG animation targets, which may be href",
+    "from": "is written into the attribute an SVG animation targets, which may be href",
+    "by": "is written into the attribute an SVG animation targets, which may be href",
+    "values": "is written into the attribute an SVG animation targets, which may be href",
 }
 
 
@@ -309,6 +313,11 @@ def _layout(tag: TagToken) -> str:
 
 def _compile_tag(builder: _Builder, tag: TagToken) -> None:
     element = tag.name
+    for before, item in zip(tag.items, tag.items[1:], strict=False):
+        if not item.ws and (isinstance(before, SpreadToken) or before.dynamic):
+            # <input title="{t}"type=password>: if the value drops title or leaves it bare,
+            # the next attribute must not run into the tag name or the bare name
+            item.ws = " "
     kinds = {
         id(item): _check_attribute(element, item)
         for item in tag.items

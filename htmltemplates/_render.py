@@ -181,8 +181,8 @@ def render_text(value: object, slot: int) -> str:
             return value.__html__()  # type: ignore[attr-defined,no-any-return]
         case str():
             return escape_text(value)
-        case int() | float():
-            return str(value)
+        case int() | float() if cls is int or cls is float:
+            return str(value)  # a subclass (an IntEnum...) may have its own __str__: escaped
         case Mapping():
             raise _error(
                 f"a {type(value).__name__} where text is expected: {short_repr(value)}",

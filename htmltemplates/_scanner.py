@@ -43,7 +43,7 @@ _UNQUOTED = re.compile(r"[^\t\n\f\r >]*")
 _UNQUOTED_BAD = re.compile(r"[\"'<=`]")
 _COMMENT_END = re.compile(r"--!?>")
 _PARTIAL_END_TAG = re.compile(r"</?[A-Za-z]*\Z")
-_OPEN_MARKUP = re.compile(r"<[A-Za-z!?/][^>]*\Z")
+_MARKUP = re.compile(r"<[A-Za-z!?/]")
 _DROP_NEWLINE = frozenset({"pre", "listing", "textarea"})
 
 
@@ -124,6 +124,8 @@ class Scanner:
         self.join_check = False  # a hole stood in this comment since its last static text
         self.opened = Location()  # where the construct being scanned started
         self.rcdata_text = ""  # the content of the <title>/<textarea> being scanned
+        self.noscript = False  # inside <noscript>, which scripting browsers read as raw text
+        self.noscript_text = ""
         self.string = 0  # index of the string being scanned
         self.string_end = 0  # its length
         self.closed_at: tuple[int, int, str] = (-1, -1, "")  # where the last start tag ended
@@ -163,6 +165,8 @@ class Scanner:
 
     def feed(self, text: str, string: int = 0) -> None:
         self.string, self.string_end = string, len(text)
+        if self.noscript:
+            self.noscript_text += text
         i = 0
         if self.partial and text:
             raise AssertionError("a partial token is always followed by a hole or the end")
@@ -313,6 +317,8 @@ class Scanner:
         self.raw.append(text[i : j + 1])
         self.literal.append("".join(self.raw))
         self.state = State.TEXT
+        if self.element == "noscript":
+            self.noscript, self.noscript_text = False, ""
         self.element = ""
         return j + 1
 
@@ -488,6 +494,8 @@ class Scanner:
         else:
             self.state = State.TEXT
             self.element = ""
+            if name == "noscript" and not self.noscript:
+                self.noscript, self.noscript_text = True, text[i + 1 :]
 
     # -- holes ---------------------------------------------------------------------------------
 
@@ -509,6 +517,16 @@ class Scanner:
                 here,
             )
         state = self.state
+        if self.noscript and "</noscript" in ascii_lower(self.noscript_text):
+            # a browser with scripting reads <noscript> as raw text up to the first
+            # "</noscript", even one written inside a comment or an attribute value here
+            raise _syntax(
+                "interpolation after '</noscript' written inside <noscript>",
+                "Remove the '</noscript' from the comment or attribute value it is in: "
+                "browsers that run scripts end the element there.",
+                "noscript",
+                here,
+            )
         string, end, element = self.closed_at
         first = string == self.string and end == self.string_end and element in _DROP_NEWLINE
         if state is State.TEXT:
@@ -523,13 +541,15 @@ class Scanner:
                     "end-tag",
                     here,
                 )
-            if _OPEN_MARKUP.search(self.rcdata_text):
+            if _MARKUP.search(self.rcdata_text):
                 # <title><a href={x}> is text in HTML, but markup wherever <title> is not
-                # RCDATA: in <svg>, or in a template interpolated into <svg>
+                # RCDATA: in <svg> (where <title><script> is a real script), or in a template
+                # interpolated into <svg>. Any markup before the hole refuses it: quotes and
+                # '>' cannot be judged in text that may or may not be markup.
                 raise _syntax(
-                    f"interpolation inside a tag written in <{self.element}>, which holds text",
-                    f"<{self.element}> shows its content as text: interpolate the text alone, or "
-                    "move the tag out of it.",
+                    f"interpolation after markup written in <{self.element}>, which holds text",
+                    f"<{self.element}> shows its content as text: interpolate the text alone, "
+                    "and keep tags out of it.",
                     "rcdata-markup",
                     here,
                 )

@@ -58,11 +58,25 @@ REFUSED_ATTRIBUTES = frozenset({"srcdoc", "srcset", "imagesrcset", "http-equiv",
 # URLs that load code, or decide where every relative URL of the page resolves
 # (SECURITY-NOTES 2.9): a value may only follow static text that fixes the origin.
 RESOURCE_URL_ATTRIBUTES = frozenset(
-    {("script", "src"), ("base", "href"), ("object", "data"), ("embed", "src")}
+    {
+        ("script", "src"),
+        ("script", "href"),  # SVG <script>
+        ("script", "xlink:href"),
+        ("base", "href"),
+        ("object", "data"),
+        ("embed", "src"),
+    }
 )
 
+# SVG animation elements rewrite the attribute their attributeName names, href included
+# (SECURITY-NOTES 2.16): their value attributes are refused until issue #3 checks them.
+ANIMATION_ELEMENTS = frozenset({"set", "animate", "animatemotion", "animatetransform"})
+ANIMATION_VALUES = frozenset({"to", "from", "by", "values"})
+
 # Names whose kind depends on the element they are on.
-ELEMENT_DEPENDENT_NAMES = frozenset({name for _, name in RESOURCE_URL_ATTRIBUTES} | {"type"})
+ELEMENT_DEPENDENT_NAMES = frozenset(
+    {name for _, name in RESOURCE_URL_ATTRIBUTES} | ANIMATION_VALUES | {"type"}
+)
 
 # Schemes a URL value may carry at the start of a URL attribute (SECURITY-NOTES 2.8).
 SAFE_SCHEMES = frozenset({"http", "https", "mailto", "tel"})
@@ -108,7 +122,9 @@ def attr_kind(element: str, name: str) -> AttrKind:
         return AttrKind.EVENT
     if name in REFUSED_ATTRIBUTES or name.startswith("xmlns"):
         return AttrKind.REFUSED
-    if name == "type" and element == "script":
+    if (name == "type" and element == "script") or (
+        element in ANIMATION_ELEMENTS and name in ANIMATION_VALUES
+    ):
         return AttrKind.REFUSED
     if (element, name) in RESOURCE_URL_ATTRIBUTES:
         return AttrKind.RESOURCE

@@ -572,3 +572,30 @@ def test_attribute_values_round_trip_through_a_parser() -> None:
         assert find(html(template), "p").attrib == {"title": EVIL}
     for template in (t'<p title="{BREAKOUT}">', t"<p title='{BREAKOUT_SINGLE}'>"):
         assert structure(html(template)) == [("p", ("title",))]
+
+
+# -- attributes written without whitespace between them (red-team finding, issue #2) --------------
+
+NONE = None
+
+
+@pytest.mark.parametrize(
+    ("template", "expected"),
+    [
+        pytest.param(
+            t'<input title="{NONE}"type="password">', '<input type="password">', id="dropped"
+        ),
+        pytest.param(
+            t'<input checked="{True}"id="x">', '<input checked id="x">', id="bare-then-static"
+        ),
+        pytest.param(t'<a class="{[]}"href="/home">', '<a href="/home">', id="empty-class"),
+        pytest.param(
+            t'<p title="{NONE}"class="a" { {"class": "b"} }>', '<p class="a b">', id="merged"
+        ),
+        pytest.param(t'<p title="x"id="y">', '<p title="x"id="y">', id="static-as-written"),
+    ],
+)
+def test_a_dropped_or_bare_attribute_never_glues_the_next_one(
+    template: Template, expected: str
+) -> None:
+    assert expected == html(template)

@@ -517,3 +517,45 @@ TEXT_LIKE = [
 @pytest.mark.parametrize(("template", "expected"), TEXT_LIKE)
 def test_other_elements_are_text(template: Template, expected: str) -> None:
     assert expected == html(template)
+
+
+# -- SVG animation can rewrite href: its value attributes are refused (SECURITY-NOTES 2.16) -------
+
+JS = "javascript:alert(1)"
+
+
+@pytest.mark.parametrize(
+    ("template", "headline"),
+    [
+        pytest.param(
+            t'<svg><a><set attributeName="href" to="{JS}"/></a></svg>',
+            "interpolation inside the to attribute of <set> is not supported",
+            id="set-to",
+        ),
+        pytest.param(
+            t'<svg><animate attributeName="href" values="{JS}"/></svg>',
+            "interpolation inside the values attribute of <animate> is not supported",
+            id="animate-values",
+        ),
+        pytest.param(
+            t"<svg><animateTransform from={JS}/></svg>",
+            "interpolation inside the from attribute of <animatetransform> is not supported",
+            id="animate-transform-from",
+        ),
+        pytest.param(
+            t"<svg><title><script>{JS}</script></title></svg>",
+            "interpolation after markup written in <title>, which holds text",
+            id="script-in-svg-title",
+        ),
+    ],
+)
+def test_svg_positions_that_are_refused(template: Template, headline: str) -> None:
+    with pytest.raises(TemplateSyntaxError) as info:
+        html(template)
+    assert headline == info.value.headline
+
+
+def test_svg_animation_values_from_a_spread_are_refused() -> None:
+    with pytest.raises(RenderError) as info:
+        html(t'<svg><set attributeName="href" { {"to": JS} }/></svg>')
+    assert "the attribute to cannot take a value from data" == info.value.headline

@@ -250,16 +250,49 @@ MESSAGES = [
         TemplateSyntaxError,
         "rcdata-markup",
         [
-            "interpolation inside a tag written in <title>, which holds text",
+            "interpolation after markup written in <title>, which holds text",
             "",
             "    <svg><title><a href={x}>t</a></title></svg>",
             "                        ^^^",
             CALLER,
             "",
-            "<title> shows its content as text: interpolate the text alone, or move the tag out "
+            "<title> shows its content as text: interpolate the text alone, and keep tags out "
             "of it. See docs/errors.md#rcdata-markup.",
         ],
         id="rcdata-markup",
+    ),
+    pytest.param(
+        lambda: html(t'<svg><title><a title="a > b" href={x}>t</a></title></svg>'),
+        TemplateSyntaxError,
+        "rcdata-markup",
+        [
+            "interpolation after markup written in <title>, which holds text",
+            "",
+            '    <svg><title><a title="a > b" href={x}>t</a></title></svg>',
+            "                                      ^^^",
+            CALLER,
+            "",
+            "<title> shows its content as text: interpolate the text alone, and keep tags out "
+            "of it. See docs/errors.md#rcdata-markup.",
+        ],
+        id="rcdata-markup-quoted-gt",
+    ),
+    # -- noscript ------------------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t"<noscript><!-- </noscript><a title={x}> --></noscript>"),
+        TemplateSyntaxError,
+        "noscript",
+        [
+            "interpolation after '</noscript' written inside <noscript>",
+            "",
+            "    <noscript><!-- </noscript><a title={x}> --></noscript>",
+            "                                       ^^^",
+            CALLER,
+            "",
+            "Remove the '</noscript' from the comment or attribute value it is in: browsers that "
+            "run scripts end the element there. See docs/errors.md#noscript.",
+        ],
+        id="noscript",
     ),
     # -- end-tag -------------------------------------------------------------------------------
     pytest.param(

@@ -407,3 +407,13 @@ NL = "\nline"
 )
 def test_a_leading_newline_survives_the_parser(template: Template, expected: str) -> None:
     assert expected == html(template)
+
+
+class Count(int):
+    def __str__(self) -> str:
+        return "<img src=x onerror=alert(1)>"
+
+
+def test_number_subclasses_are_escaped_like_any_object() -> None:
+    # a subclass of int (an IntEnum...) may have its own __str__ (red-team finding, issue #2)
+    assert "<p>&lt;img src=x onerror=alert(1)&gt;</p>" == html(t"<p>{Count(3)}</p>")

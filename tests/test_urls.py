@@ -377,6 +377,10 @@ def test_resource_urls_after_a_fixed_origin(template: Template, expected: str) -
         pytest.param(t"<base href={V}>", "<base href>", id="base"),
         pytest.param(t"<object data={V}></object>", "<object data>", id="object"),
         pytest.param(t"<embed src={V}>", "<embed src>", id="embed"),
+        pytest.param(t"<svg><script href={V}></script></svg>", "<script href>", id="svg-script"),
+        pytest.param(
+            t"<svg><script xlink:href={V}></script></svg>", "<script xlink:href>", id="svg-xlink"
+        ),
     ],
 )
 def test_resource_urls_without_a_fixed_origin_are_refused(template: Template, where: str) -> None:
