@@ -501,6 +501,11 @@ class Scanner:
 
     def hole(self, index: int) -> None:
         """Decide what the interpolation ``index``, which follows the text scanned so far, is."""
+        self._hole(index)
+        # what follows is string index + 1, even when it is empty (and so never fed)
+        self.string, self.string_end = index + 1, 0
+
+    def _hole(self, index: int) -> None:
         here = Location.at_hole(index)
         if self.partial:
             if self.partial.startswith("<!"):

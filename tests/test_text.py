@@ -401,6 +401,7 @@ NL = "\nline"
         ),
         pytest.param(t"<pre>{[NL]}</pre>", "<pre>\n\nline</pre>", id="list"),
         pytest.param(t"<pre> {NL}</pre>", "<pre> \nline</pre>", id="not-first"),
+        pytest.param(t"<pre>{'x'}{NL}</pre>", "<pre>x\nline</pre>", id="second-hole"),
         pytest.param(t"<p>{NL}</p>", "<p>\nline</p>", id="other-elements-untouched"),
         pytest.param(t"<pre>{'line'}</pre>", "<pre>line</pre>", id="no-newline"),
     ],
