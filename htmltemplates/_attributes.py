@@ -12,7 +12,14 @@ from dataclasses import dataclass
 from string.templatelib import Template
 from typing import Any, Literal
 
-from ._escapers import escape_text, filter_css_value, filter_url, is_css_property, markup_to_text
+from ._escapers import (
+    escape_text,
+    filter_css_value,
+    filter_url,
+    is_css_property,
+    markup_to_text,
+    plain_str,
+)
 from ._spec import ELEMENT_DEPENDENT_NAMES, AttrKind, ascii_lower, attr_kind
 from .errors import RenderError, short_repr
 from .errors import value_error as _error
@@ -75,7 +82,7 @@ def attr_text(value: object, slot: int, name: str) -> str:
         case _ if hasattr(type(value), "__html__"):
             return markup_to_text(value.__html__())  # type: ignore[attr-defined]
         case str():
-            return value
+            return plain_str(value)
         case int() | float():
             return str(value)
         case Template():
@@ -146,6 +153,8 @@ def _style_text(value: object, slot: int) -> str:
                 pairs.append((key.strip(), item.strip()))
     declarations = []
     for key, item in pairs:
+        if isinstance(key, str):
+            key = plain_str(key)  # noqa: PLW2901 - what is checked is what is emitted
         if not isinstance(key, str) or not is_css_property(key):
             raise _error(
                 f"{short_repr(key)} is not a CSS property name",
@@ -190,6 +199,7 @@ def render_whole(
 ) -> str:
     """An attribute whose whole value is one interpolation, with the text before its name
     (``key`` is the name lower-cased)."""
+    value = resolve(value)
     cls = value.__class__
     if kind is AttrKind.CLASS and (cls is list or cls is tuple):
         text = attr_text(value, slot, "class")
@@ -313,8 +323,15 @@ _NAMES: dict[str, tuple[str, AttrKind]] = {}  # spread key -> (lower-case name, 
 _MAX_NAMES = 4096
 
 
+def _plain_key(name: object) -> object:
+    """A spread key as the exact text it shows (see plain_str); anything else is left to be
+    reported as a bad name."""
+    return plain_str(name) if isinstance(name, str) else name
+
+
 def _name_info(element: str, name: object, slot: int) -> tuple[str, AttrKind]:
-    """The lower-case name and kind of an attribute name that came from data, validated."""
+    """The lower-case name and kind of an attribute name that came from data, validated.
+    Callers pass an exact ``str`` (see plain_str) or a value to report as a bad name."""
     info = _NAMES.get(name) if name.__class__ is str else None
     if info is None:
         if not isinstance(name, str) or not name or _BAD_NAME.search(name):
@@ -341,7 +358,7 @@ def _put(
     (None removes it); an attribute keeps the place where it first appeared."""
     entry = entries.get(key)
     if entry is None:
-        if raw is None and (value is None or (key in _MERGED and not isinstance(value, str))):
+        if raw is None and (value is None or (key in _MERGED and value == "")):
             return
         entries[key] = [ws, name, value, raw, quote]
         return
@@ -371,9 +388,10 @@ def _spread(entries: dict[str, _Entry], element: str, ws: str, value: object, sl
     if not isinstance(value, Mapping):
         raise _not_a_mapping(value, slot)
     ws = ws or " "  # <a title="x"{attrs}>: keep attributes apart
-    for name, item in value.items():
+    for key_object, item in value.items():
+        name = _plain_key(key_object)
         key, kind = _name_info(element, name, slot)
-        _attribute(entries, element, ws, name, key, kind, item, slot)
+        _attribute(entries, element, ws, name, key, kind, item, slot)  # type: ignore[arg-type]
         ws = " "
 
 
@@ -480,10 +498,13 @@ def render_spread_tag(
             )
     element = plan.element
     seen: set[str] = set()
-    for name, item in value.items():
-        key = (_NAMES.get(name) or _name_info(element, name, slot))[0]
-        if key in names or key in seen or (key in _EXPANDED and isinstance(item, Mapping)):
+    for key_object, item in value.items():
+        name = _plain_key(key_object)
+        key = (_NAMES.get(name) or _name_info(element, name, slot))[0]  # type: ignore[call-overload]
+        if key in names or key in seen:
             return render_tag(plan, values)
+        if key in _EXPANDED and (isinstance(item, Mapping) or callable(item)):
+            return render_tag(plan, values)  # a data/aria dict, maybe lazy: expanded there
         seen.add(key)
     return in_place(*values)
 
@@ -497,10 +518,11 @@ def spread_in_place(value: object, slot: int, ws: str, element: str) -> str:
         raise _not_a_mapping(value, slot)
     ws = ws or " "  # <a title="x"{attrs}>: keep attributes apart
     out = []
-    for name, item in value.items():
-        key, kind = _NAMES.get(name) or _name_info(element, name, slot)
+    for key_object, item in value.items():
+        name = _plain_key(key_object)
+        key, kind = _NAMES.get(name) or _name_info(element, name, slot)  # type: ignore[call-overload]
         if key in ELEMENT_DEPENDENT_NAMES:
             kind = attr_kind(element, key)
-        out.append(_one_in_place(ws, name, key, kind, item, slot))
+        out.append(_one_in_place(ws, name, key, kind, item, slot))  # type: ignore[arg-type]
         ws = " "
     return "".join(out)

@@ -33,6 +33,7 @@ __all__ = [
     "keep_first_newline",
     "markup_to_text",
     "normalize_rcdata",
+    "plain_str",
 ]
 
 # What a URL becomes when its scheme is not allowed: a valid URL that goes nowhere, as
@@ -44,6 +45,12 @@ UNSAFE_URL = "about:invalid#htmltemplates"
 UNSAFE_CSS = "htmltemplates-unsafe"
 
 _COMMENT_MORE = str.maketrans({"-": "&#45;", "!": "&#33;"})
+
+
+def plain_str(text: str, /) -> str:
+    """An exact ``str`` of what ``text`` shows: a ``str`` subclass may override ``__str__``,
+    and an f-string would call it, so what is checked and escaped must be that text."""
+    return text if text.__class__ is str else str.__str__(str(text))
 
 
 def escape_comment(s: str, /) -> str:

@@ -12,7 +12,7 @@ from markupsafe import Markup
 
 from ._attributes import resolve
 from ._compiler import Render, compile_template
-from ._escapers import escape_comment, escape_text, normalize_rcdata
+from ._escapers import escape_comment, escape_text, normalize_rcdata, plain_str
 from .errors import TemplateError, short_repr
 from .errors import value_error as _error
 
@@ -180,7 +180,7 @@ def render_text(value: object, slot: int) -> str:
         case _ if hasattr(type(value), "__html__"):
             return value.__html__()  # type: ignore[attr-defined,no-any-return]
         case str():
-            return escape_text(value)
+            return escape_text(plain_str(value))
         case int() | float() if cls is int or cls is float:
             return str(value)  # a subclass (an IntEnum...) may have its own __str__: escaped
         case Mapping():

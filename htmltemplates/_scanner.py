@@ -44,6 +44,7 @@ _UNQUOTED_BAD = re.compile(r"[\"'<=`]")
 _COMMENT_END = re.compile(r"--!?>")
 _PARTIAL_END_TAG = re.compile(r"</?[A-Za-z]*\Z")
 _MARKUP = re.compile(r"<[A-Za-z!?/]")
+_NOSCRIPT_END = re.compile(r"</noscript(?=[\t\n\f\r />]|\Z)", re.IGNORECASE)
 _DROP_NEWLINE = frozenset({"pre", "listing", "textarea"})
 
 
@@ -123,9 +124,13 @@ class Scanner:
         self.comment_fresh = False  # right after '<!--', where '>' and '->' end the comment
         self.join_check = False  # a hole stood in this comment since its last static text
         self.opened = Location()  # where the construct being scanned started
-        self.rcdata_text = ""  # the content of the <title>/<textarea> being scanned
+        self.rcdata_text = ""  # the content of the RCDATA or raw-text element being scanned
         self.noscript = False  # inside <noscript>, which scripting browsers read as raw text
-        self.noscript_text = ""
+        self.noscript_at = Location()
+        self.noscript_ends: set[tuple[int, int]] = set()  # where real </noscript> tags start
+        # Static markup after which some browser may read the rest of the template in another
+        # context than we do; every later hole is refused with this (headline, fix, anchor).
+        self.unsure: tuple[str, str, str] | None = None
         self.string = 0  # index of the string being scanned
         self.string_end = 0  # its length
         self.closed_at: tuple[int, int, str] = (-1, -1, "")  # where the last start tag ended
@@ -165,13 +170,23 @@ class Scanner:
 
     def feed(self, text: str, string: int = 0) -> None:
         self.string, self.string_end = string, len(text)
-        if self.noscript:
-            self.noscript_text += text
         i = 0
         if self.partial and text:
             raise AssertionError("a partial token is always followed by a hole or the end")
         while i < len(text):
             i = self._table[self.state](text, i)
+        for match in _NOSCRIPT_END.finditer(text):
+            if (string, match.start()) not in self.noscript_ends:
+                # a browser with scripting reads <noscript> as raw text up to the first
+                # "</noscript", even one inside a comment or an attribute value; and any
+                # template may be interpolated into a <noscript>
+                self.unsure = (
+                    "interpolation after '</noscript' written inside a comment, an attribute "
+                    "value or text",
+                    "Remove that '</noscript': browsers that run scripts end a <noscript> "
+                    "element there, and read what follows as markup.",
+                    "noscript",
+                )
 
     @property
     def context(self) -> Context:
@@ -241,9 +256,33 @@ class Scanner:
         self.rcdata_text += text[i:stop]
         if match is None:
             return len(text)
+        self._judge_body(self.element, self.rcdata_text)
         self.state = State.TEXT
         self.element = ""
         return match.start()
+
+    def _judge_body(self, element: str, body: str) -> None:
+        """After a raw-text or RCDATA element: is where it ended certain for every reader?"""
+        if element == "script":
+            lowered = ascii_lower(body)
+            if "<!--" in lowered and "<script" in lowered:
+                # 13.2.5.20-27: after '<!--', a '<script' enters the double-escaped state and
+                # the next '</script>' no longer ends the element
+                self.unsure = (
+                    "interpolation after a <script> whose body holds '<!--' and '<script'",
+                    "Remove the HTML comment markers from the script: after '<!--', browsers "
+                    "read '<script' as a nested script and end the element later than it seems.",
+                    "script-comment",
+                )
+        elif _MARKUP.search(body):
+            # in <svg>, <math> (and a legacy <select>) this element is not text: its markup is
+            # parsed, and a '</title>' inside a quoted value there does not end it
+            self.unsure = (
+                f"interpolation after markup written in <{element}>, which holds text",
+                f"<{element}> shows its content as text: keep tags out of it, or interpolate "
+                "nothing after it in this template.",
+                "rcdata-markup",
+            )
 
     def _comment(self, text: str, i: int) -> int:
         if self.join_check:
@@ -287,6 +326,8 @@ class Scanner:
     # -- tags (13.2.5.6 - 13.2.5.40) --------------------------------------------------------------
 
     def _open_tag(self, text: str, j: int, *, end: bool) -> None:
+        if end:
+            self.noscript_ends.add((self.string, j))
         self._flush()
         self.end_tag = end
         self.element = ""
@@ -318,7 +359,7 @@ class Scanner:
         self.literal.append("".join(self.raw))
         self.state = State.TEXT
         if self.element == "noscript":
-            self.noscript, self.noscript_text = False, ""
+            self.noscript = False
         self.element = ""
         return j + 1
 
@@ -490,12 +531,13 @@ class Scanner:
             self.opened = tag.location
         elif name in RAWTEXT_ELEMENTS:
             self.state = State.RAWTEXT
+            self.rcdata_text = ""
             self.opened = tag.location
         else:
             self.state = State.TEXT
             self.element = ""
-            if name == "noscript" and not self.noscript:
-                self.noscript, self.noscript_text = True, text[i + 1 :]
+            if name == "noscript":
+                self.noscript, self.noscript_at = True, tag.location
 
     # -- holes ---------------------------------------------------------------------------------
 
@@ -522,16 +564,8 @@ class Scanner:
                 here,
             )
         state = self.state
-        if self.noscript and "</noscript" in ascii_lower(self.noscript_text):
-            # a browser with scripting reads <noscript> as raw text up to the first
-            # "</noscript", even one written inside a comment or an attribute value here
-            raise _syntax(
-                "interpolation after '</noscript' written inside <noscript>",
-                "Remove the '</noscript' from the comment or attribute value it is in: "
-                "browsers that run scripts end the element there.",
-                "noscript",
-                here,
-            )
+        if self.unsure is not None:
+            raise _syntax(*self.unsure, here)
         string, end, element = self.closed_at
         first = string == self.string and end == self.string_end and element in _DROP_NEWLINE
         if state is State.TEXT:
@@ -553,8 +587,8 @@ class Scanner:
                 # '>' cannot be judged in text that may or may not be markup.
                 raise _syntax(
                     f"interpolation after markup written in <{self.element}>, which holds text",
-                    f"<{self.element}> shows its content as text: interpolate the text alone, "
-                    "and keep tags out of it.",
+                    f"<{self.element}> shows its content as text: keep tags out of it, or "
+                    "interpolate nothing after it in this template.",
                     "rcdata-markup",
                     here,
                 )
@@ -642,6 +676,14 @@ class Scanner:
         if self.partial in ("<", "</"):  # 13.2.5.6-7: at EOF these are text
             self.literal.append(self.partial)
             self.partial = ""
+        if self.noscript and not self.partial and self.state is State.TEXT:
+            raise _syntax(
+                "the template ends inside <noscript>",
+                "Close it with </noscript>: a template interpolated after an open <noscript> "
+                "would be read as raw text by browsers that run scripts.",
+                "unclosed",
+                self.noscript_at,
+            )
         if self.partial or self.state is not State.TEXT:
             where = str(self.context)
             if self.partial:  # '<!' or '<!-'

@@ -599,3 +599,18 @@ def test_a_dropped_or_bare_attribute_never_glues_the_next_one(
     template: Template, expected: str
 ) -> None:
     assert expected == html(template)
+
+
+def test_lazy_data_dicts_expand_in_every_path() -> None:
+    # second review: a lambda returning the dict of data={...} (in place, in a spread, merged)
+    def lazy() -> dict[str, str]:
+        return {"x": "1"}
+
+    assert '<p data-x="1">x</p>' == html(t"<p data={lazy}>x</p>")
+    assert '<p data-x="1">x</p>' == html(t"<p { ({'data': lazy}) }>x</p>")
+    assert '<p data-x="1">x</p>' == html(t"<p { ({'data': lazy}) }{EMPTY}>x</p>")
+
+
+def test_class_true_is_bare_in_every_path() -> None:
+    assert '<p title="t" class>' == html(t'<p title="t" { ({"class": True}) }>')
+    assert '<p title="t" class>' == html(t'<p title="t" { ({"class": True}) }{EMPTY}>')

@@ -559,3 +559,69 @@ def test_svg_animation_values_from_a_spread_are_refused() -> None:
     with pytest.raises(RenderError) as info:
         html(t'<svg><set attributeName="href" { {"to": JS} }/></svg>')
     assert "the attribute to cannot take a value from data" == info.value.headline
+
+
+# -- where the end of an element is not certain, later holes are refused (second review) -------
+
+Y = "onmouseover=alert(1)//"
+
+
+def inner_with_noscript_end(value: str) -> Template:
+    return t'<p title="</noscript><img src=x {value}">x</p>'
+
+
+NOSCRIPT_OPEN = t"<noscript>"
+
+
+@pytest.mark.parametrize(
+    ("template", "anchor"),
+    [
+        pytest.param(
+            t"<script><!--\ndocument.write('<script src=/a.js></script>');\nvar n = {Y};\n"
+            t"//--></script>",
+            "script-comment",  # the scanner's end of the script is not the browser's
+            id="script-escaped-inside",
+        ),
+        pytest.param(
+            t"<script><!-- document.write('<script></script>') --></script><p>{Y}</p>",
+            "script-comment",
+            id="script-double-escaped-then-text",
+        ),
+        pytest.param(
+            t'<svg><title><a title="</title>" {Y}>x</a></svg>',
+            "rcdata-markup",
+            id="svg-title-quoted-end",
+        ),
+        pytest.param(
+            t"<svg><style>a{{content:\"<a title='\"}}</style>' {Y}>x</a></svg>",
+            "rcdata-markup",
+            id="svg-style-css-string",
+        ),
+        pytest.param(
+            t'<select><title><option label="</title>" {Y}>A</option></select>',
+            "rcdata-markup",
+            id="legacy-select-title",
+        ),
+        pytest.param(t"<title><b>x</b></title><p>{Y}</p>", "rcdata-markup", id="title-then-text"),
+        pytest.param(
+            inner_with_noscript_end("x"), "noscript", id="noscript-end-in-an-attribute-value"
+        ),
+        pytest.param(t"<noscript><p>{Y}</p>", "unclosed", id="noscript-left-open"),
+        pytest.param(NOSCRIPT_OPEN, "unclosed", id="noscript-opener-alone"),
+    ],
+)
+def test_holes_after_an_uncertain_end_are_refused(template: Template, anchor: str) -> None:
+    with pytest.raises(TemplateSyntaxError) as info:
+        html(template)
+    assert anchor == info.value.anchor
+
+
+def test_holes_after_plain_raw_text_elements_still_work() -> None:
+    assert "<title>Home</title><p>x</p>" == html(t"<title>Home</title><p>{'x'}</p>")
+    assert "<style>a > b {}</style><p>x</p>" == html(t"<style>a > b {{}}</style><p>{'x'}</p>")
+    assert "<script>if (a < b) go()</script><p>x</p>" == html(
+        t"<script>if (a < b) go()</script><p>{'x'}</p>"
+    )
+    assert "<noscript><p>x</p></noscript><p>x</p>" == html(
+        t"<noscript><p>{'x'}</p></noscript><p>{'x'}</p>"
+    )

@@ -256,8 +256,8 @@ MESSAGES = [
             "                        ^^^",
             CALLER,
             "",
-            "<title> shows its content as text: interpolate the text alone, and keep tags out "
-            "of it. See docs/errors.md#rcdata-markup.",
+            "<title> shows its content as text: keep tags out of it, or interpolate nothing "
+            "after it in this template. See docs/errors.md#rcdata-markup.",
         ],
         id="rcdata-markup",
     ),
@@ -272,8 +272,8 @@ MESSAGES = [
             "                                      ^^^",
             CALLER,
             "",
-            "<title> shows its content as text: interpolate the text alone, and keep tags out "
-            "of it. See docs/errors.md#rcdata-markup.",
+            "<title> shows its content as text: keep tags out of it, or interpolate nothing "
+            "after it in this template. See docs/errors.md#rcdata-markup.",
         ],
         id="rcdata-markup-quoted-gt",
     ),
@@ -283,16 +283,34 @@ MESSAGES = [
         TemplateSyntaxError,
         "noscript",
         [
-            "interpolation after '</noscript' written inside <noscript>",
+            "interpolation after '</noscript' written inside a comment, an attribute value or text",
             "",
             "    <noscript><!-- </noscript><a title={x}> --></noscript>",
             "                                       ^^^",
             CALLER,
             "",
-            "Remove the '</noscript' from the comment or attribute value it is in: browsers that "
-            "run scripts end the element there. See docs/errors.md#noscript.",
+            "Remove that '</noscript': browsers that run scripts end a <noscript> element "
+            "there, and read what follows as markup. See docs/errors.md#noscript.",
         ],
         id="noscript",
+    ),
+    # -- script-comment ------------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t"<script><!-- document.write('<script src=/a.js></script>') --></script>{x}"),
+        TemplateSyntaxError,
+        "script-comment",
+        [
+            "interpolation after a <script> whose body holds '<!--' and '<script'",
+            "",
+            "    ...cript><!-- document.write('<script src=/a.js></script>') --></script>{x}",
+            "                                                                            ^^^",
+            CALLER,
+            "",
+            "Remove the HTML comment markers from the script: after '<!--', browsers read "
+            "'<script' as a nested script and end the element later than it seems. "
+            "See docs/errors.md#script-comment.",
+        ],
+        id="script-comment",
     ),
     # -- end-tag -------------------------------------------------------------------------------
     pytest.param(
@@ -1146,6 +1164,15 @@ def anchors_in_source() -> set[str]:
                 and isinstance(node.args[2], ast.Constant)
             ):
                 found.add(node.args[2].value)
+            # the scanner keeps (headline, fix, anchor) in self.unsure for later holes
+            if (
+                isinstance(node, ast.Assign)
+                and isinstance(node.targets[0], ast.Attribute)
+                and node.targets[0].attr == "unsure"
+                and isinstance(node.value, ast.Tuple)
+                and isinstance(node.value.elts[2], ast.Constant)
+            ):
+                found.add(node.value.elts[2].value)
     return found
 
 

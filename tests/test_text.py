@@ -418,3 +418,51 @@ class Count(int):
 def test_number_subclasses_are_escaped_like_any_object() -> None:
     # a subclass of int (an IntEnum...) may have its own __str__ (red-team finding, issue #2)
     assert "<p>&lt;img src=x onerror=alert(1)&gt;</p>" == html(t"<p>{Count(3)}</p>")
+
+
+class Shows(str):
+    def __str__(self) -> str:
+        return '"><img src=x onerror=alert(1)>'
+
+
+SHOWS = Shows("ok")
+
+
+@pytest.mark.parametrize(
+    ("template", "expected"),
+    [
+        pytest.param(
+            t"<p>{SHOWS}</p>", "<p>&#34;&gt;&lt;img src=x onerror=alert(1)&gt;</p>", id="text"
+        ),
+        pytest.param(
+            t"<p title={SHOWS}>x</p>",
+            '<p title="&#34;&gt;&lt;img src=x onerror=alert(1)&gt;">x</p>',
+            id="attribute",
+        ),
+        pytest.param(
+            t"<p title='a {SHOWS}'>x</p>",
+            "<p title='a &#34;&gt;&lt;img src=x onerror=alert(1)&gt;'>x</p>",
+            id="attribute-part",
+        ),
+        pytest.param(
+            t"<p { ({'title': SHOWS}) }>x</p>",
+            '<p title="&#34;&gt;&lt;img src=x onerror=alert(1)&gt;">x</p>',
+            id="spread-value",
+        ),
+    ],
+)
+def test_str_subclasses_are_escaped_as_they_show(template: Template, expected: str) -> None:
+    # an f-string would call the subclass's __str__, so that is the text escaped (second review)
+    assert expected == html(template)
+
+
+class Key(str):
+    def __str__(self) -> str:
+        return "x onclick=alert(1) y"
+
+
+def test_str_subclass_keys_are_checked_as_they_show() -> None:
+    attrs = {Key("title"): "v"}
+    with pytest.raises(RenderError) as info:
+        html(t"<p {attrs}>x</p>")
+    assert "'x onclick=alert(1) y' is not a valid attribute name" == info.value.headline
