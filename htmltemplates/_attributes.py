@@ -389,7 +389,7 @@ def _spread(entries: dict[str, _Entry], element: str, ws: str, value: object, sl
         raise _not_a_mapping(value, slot)
     ws = ws or " "  # <a title="x"{attrs}>: keep attributes apart
     for key_object, item in value.items():
-        name = _plain_key(key_object)
+        name = key_object if key_object.__class__ is str else _plain_key(key_object)
         key, kind = _name_info(element, name, slot)
         _attribute(entries, element, ws, name, key, kind, item, slot)  # type: ignore[arg-type]
         ws = " "
@@ -499,7 +499,7 @@ def render_spread_tag(
     element = plan.element
     seen: set[str] = set()
     for key_object, item in value.items():
-        name = _plain_key(key_object)
+        name = key_object if key_object.__class__ is str else _plain_key(key_object)
         key = (_NAMES.get(name) or _name_info(element, name, slot))[0]  # type: ignore[call-overload]
         if key in names or key in seen:
             return render_tag(plan, values)
@@ -519,7 +519,7 @@ def spread_in_place(value: object, slot: int, ws: str, element: str) -> str:
     ws = ws or " "  # <a title="x"{attrs}>: keep attributes apart
     out = []
     for key_object, item in value.items():
-        name = _plain_key(key_object)
+        name = key_object if key_object.__class__ is str else _plain_key(key_object)
         key, kind = _NAMES.get(name) or _name_info(element, name, slot)  # type: ignore[call-overload]
         if key in ELEMENT_DEPENDENT_NAMES:
             kind = attr_kind(element, key)
