@@ -13,6 +13,9 @@ from string.templatelib import Template
 from typing import Any, Literal
 
 from ._escapers import (
+    encode_fragment,
+    encode_path,
+    encode_query,
     escape_text,
     filter_css_value,
     filter_url,
@@ -20,7 +23,7 @@ from ._escapers import (
     markup_to_text,
     plain_str,
 )
-from ._spec import ELEMENT_DEPENDENT_NAMES, AttrKind, ascii_lower, attr_kind
+from ._spec import ELEMENT_DEPENDENT_NAMES, AttrKind, UrlPart, ascii_lower, attr_kind
 from .errors import RenderError, short_repr
 from .errors import value_error as _error
 
@@ -38,6 +41,7 @@ __all__ = [
     "resolve",
     "spread_in_place",
     "url_part",
+    "url_piece",
 ]
 
 # An attribute name from data may not contain what would end the name or the tag
@@ -127,6 +131,28 @@ def url_part(value: object, slot: int, name: str) -> str:
     return escape_text(filter_url(attr_text(value, slot, name)))
 
 
+_ENCODERS = {
+    UrlPart.PATH: encode_path,
+    UrlPart.QUERY: encode_query,
+    UrlPart.FRAGMENT: encode_fragment,
+}
+
+
+def url_piece(value: object, slot: int, name: str, part: UrlPart) -> str:
+    """A value in the path, query or fragment of a URL whose scheme the template fixed:
+    percent-encoded for that part, then escaped."""
+    return escape_text(_ENCODERS[part](attr_text(value, slot, name)))
+
+
+def _part_text(value: object, slot: int, name: str, part: UrlPart | None) -> str:
+    """A value inside an attribute value with text around it (``part``: where in a URL)."""
+    if part is None:
+        return attr_part(value, slot, name)
+    if part is UrlPart.START:
+        return url_part(value, slot, name)
+    return url_piece(value, slot, name, part)
+
+
 def _style_text(value: object, slot: int) -> str:
     """CSS declarations from a dict of property -> value (None/False dropped) or a str of
     ``prop: value`` declarations; every value passes the CSS value filter."""
@@ -205,7 +231,7 @@ def render_whole(
         text = attr_text(value, slot, "class")
         return f"{ws}{name}={quote}{escape_text(text)}{quote}" if text else ""
     if kind is AttrKind.PLAIN and key in _EXPANDED and isinstance(value, Mapping):
-        return _expand_in_place(ws, name, value, slot)
+        return _expand_in_place(ws, name, key == "aria", value, slot)
     result = _value(value, slot, key, kind)
     if result is None:
         return ""
@@ -214,17 +240,21 @@ def render_whole(
     return f"{ws}{name}={quote}{result}{quote}"
 
 
-def _expand_in_place(ws: str, name: str, value: Mapping[object, object], slot: int) -> str:
+def _expand_in_place(
+    ws: str, name: str, aria: bool, value: Mapping[object, object], slot: int
+) -> str:
     """``data={...}``/``aria={...}`` on a tag where no other attribute can meet them."""
-    aria = ascii_lower(name) == "aria"
     out = []
     for sub, item in value.items():
         # a sub-key that is empty or not a str is reported as a bad name
         full = f"{name}-{sub}" if isinstance(sub, str) and sub else sub
-        key, kind = _name_info("", full, slot)
+        key, kind = _NAMES.get(full) or _name_info("", full, slot)  # type: ignore[call-overload]
         if aria and (item is True or item is False):
             item = "true" if item else "false"  # noqa: PLW2901 - aria-* states are "true"/"false"
-        out.append(_one_in_place(ws, str(full), key, kind, item, slot))
+        if item.__class__ is str and kind is AttrKind.PLAIN:
+            out.append(f'{ws}{full}="{escape_text(item)}"')
+        else:
+            out.append(_one_in_place(ws, str(full), key, kind, item, slot))
         ws = " "
     return "".join(out)
 
@@ -291,7 +321,7 @@ class PartsItem:
     ws: str
     name: str
     key: str
-    parts: tuple[str | tuple[int, int, bool], ...]  # static text, or (slot, position, is_url)
+    parts: tuple[str | tuple[int, int, UrlPart | None], ...]  # text, or (slot, position, part)
     quote: str
 
 
@@ -456,8 +486,8 @@ def render_tag(plan: TagPlan, values: tuple[object, ...]) -> str:
                     if isinstance(part, str):
                         out.append(part)
                     else:
-                        slot, position, is_url = part
-                        out.append((url_part if is_url else attr_part)(values[position], slot, key))
+                        slot, position, url = part
+                        out.append(_part_text(values[position], slot, key, url))
                 _put(entries, ws, name, key, "".join(out), None, quote)
             case SpreadItem(ws, slot, position):
                 _spread(entries, element, ws, values[position], slot)

@@ -27,7 +27,7 @@ from ._attributes import PartsItem, SpreadItem, StaticItem, TagPlan, WholeItem
 from ._context import State
 from ._escapers import browser_url, escape_text
 from ._scanner import AttrToken, SpreadToken, TagToken, TextHole, scan
-from ._spec import DANGEROUS_SCHEMES, AttrKind, ascii_lower, attr_kind
+from ._spec import DANGEROUS_SCHEMES, AttrKind, UrlPart, ascii_lower, attr_kind
 from .errors import Location
 from .errors import syntax_error as _syntax
 
@@ -44,6 +44,8 @@ _GLOBALS: dict[str, object] = {
     "_esc": escape_text,
     "_part": _attributes.attr_part,
     "_url": _attributes.url_part,
+    "_piece": _attributes.url_piece,
+    "_PART": UrlPart,
     "_whole": _attributes.render_whole,
     "_tag": _attributes.render_tag,
     "_try": _attributes.render_spread_tag,
@@ -223,18 +225,22 @@ def _resource_parts(element: str, attr: AttrToken) -> None:
         )
 
 
-def _url_parts(attr: AttrToken) -> dict[int, bool]:
-    """For each hole of a URL attribute, whether it is at the start (scheme-filtered, True)
-    or after a fixed scheme (escaped only, False). Refuses holes that could still change the
-    scheme, and holes after a literal javascript:, vbscript: or data: (SECURITY-NOTES 2.8)."""
-    result: dict[int, bool] = {}
+def _url_parts(attr: AttrToken) -> dict[int, UrlPart]:
+    """Where each hole of a URL attribute stands: at the start (the value is the URL, and is
+    scheme-filtered), or in the path, query or fragment of a URL whose scheme the template
+    fixed (the value is percent-encoded for that part). Refuses holes that could still change
+    the scheme, and holes after a literal javascript:, vbscript: or data: (SECURITY-NOTES 2.8).
+    Values are encoded so they cannot start a query or fragment themselves: the part of a hole
+    follows from the static text alone."""
+    result: dict[int, UrlPart] = {}
+    written = ""  # all static text before the hole
     prefix = ""  # the static text before the scheme is settled
     start_hole: int | None = None  # a hole at the very start of the value
     settled = ""  # "", or "fixed" once a scheme or '/?#' is written, or the dangerous scheme
     for part in attr.parts or ():
         if isinstance(part, int):
             if settled == "fixed":
-                result[part] = False
+                result[part] = _part_after(written)
                 continue
             if settled:
                 raise _syntax(
@@ -252,8 +258,9 @@ def _url_parts(attr: AttrToken) -> dict[int, bool]:
                     Location.at_hole(part),
                 )
             start_hole = part
-            result[part] = True
+            result[part] = UrlPart.START
             continue
+        written += part
         if settled:
             continue
         prefix += part
@@ -276,6 +283,14 @@ def _url_parts(attr: AttrToken) -> dict[int, bool]:
         elif separator >= 0:
             settled = "fixed"
     return result
+
+
+def _part_after(written: str) -> UrlPart:
+    """The part of a URL that static text ``written`` (a fixed scheme or path) leaves open."""
+    effective = html.unescape(written)
+    if "#" in effective:
+        return UrlPart.FRAGMENT
+    return UrlPart.QUERY if "?" in effective else UrlPart.PATH
 
 
 def _static_value(attr: AttrToken) -> str | bool:
@@ -323,9 +338,9 @@ def _compile_tag(builder: _Builder, tag: TagToken) -> None:
         for item in tag.items
         if isinstance(item, AttrToken) and item.dynamic
     }
-    urls: dict[int, bool] = {}
+    urls: dict[int, UrlPart] = {}
     for item in tag.items:
-        if isinstance(item, AttrToken) and kinds.get(id(item)) is AttrKind.URL:
+        if isinstance(item, AttrToken) and kinds.get(id(item)) in (AttrKind.URL, AttrKind.RESOURCE):
             urls.update(_url_parts(item))
     if element == "meta" and any(
         isinstance(item, AttrToken) and ascii_lower(item.name) == "http-equiv" for item in tag.items
@@ -359,7 +374,7 @@ def _compile_tag(builder: _Builder, tag: TagToken) -> None:
 
 
 def _compile_in_place(
-    builder: _Builder, tag: TagToken, kinds: dict[int, AttrKind], urls: dict[int, bool]
+    builder: _Builder, tag: TagToken, kinds: dict[int, AttrKind], urls: dict[int, UrlPart]
 ) -> None:
     builder.literal(tag.head)
     for item in tag.items:
@@ -395,8 +410,10 @@ def _compile_in_place(
         for part in parts:
             if isinstance(part, str):
                 builder.literal(part)
-            elif urls.get(part):
+            elif urls.get(part) is UrlPart.START:
                 builder.expr(f"_url(v{part}, {part}, {name})")
+            elif part in urls:
+                builder.expr(f"_piece(v{part}, {part}, {name}, _PART.{urls[part].name})")
             else:
                 slow = f"_part(v{part}, {part}, {name})"
                 builder.expr(f"_esc(v{part}) if v{part}.__class__ is _str else {slow}")
@@ -404,12 +421,14 @@ def _compile_in_place(
     builder.literal(tag.tail)
 
 
-def _compile_merged_tag(builder: _Builder, tag: TagToken, urls: dict[int, bool]) -> None:
+def _compile_merged_tag(builder: _Builder, tag: TagToken, urls: dict[int, UrlPart]) -> None:
     plan, holes = _merged_plan(builder, tag, urls)
     builder.expr(f"_tag({plan}, ({''.join(f'v{n}, ' for n in holes)}))")
 
 
-def _merged_plan(builder: _Builder, tag: TagToken, urls: dict[int, bool]) -> tuple[str, list[int]]:
+def _merged_plan(
+    builder: _Builder, tag: TagToken, urls: dict[int, UrlPart]
+) -> tuple[str, list[int]]:
     """A TagPlan constant for ``tag``, and the holes whose values it takes, in order."""
     items: list[StaticItem | WholeItem | PartsItem | SpreadItem] = []
     holes: list[int] = []
@@ -429,12 +448,12 @@ def _merged_plan(builder: _Builder, tag: TagToken, urls: dict[int, bool]) -> tup
             items.append(WholeItem(item.ws, item.name, key, kind, n, len(holes), quote))
             holes.append(n)
         else:
-            parts: list[str | tuple[int, int, bool]] = []
+            parts: list[str | tuple[int, int, UrlPart | None]] = []
             for part in item.parts or ():
                 if isinstance(part, str):
                     parts.append(part)
                 else:
-                    parts.append((part, len(holes), urls.get(part, False)))
+                    parts.append((part, len(holes), urls.get(part)))
                     holes.append(part)
             items.append(PartsItem(item.ws, item.name, key, tuple(parts), quote))
     return builder.const(TagPlan(tag.name, tag.head, tag.tail, tuple(items))), holes

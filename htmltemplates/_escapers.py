@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html as _html
 import re
+from urllib.parse import quote
 
 from ._spec import SAFE_SCHEMES, ascii_lower
 
@@ -25,6 +26,9 @@ __all__ = [
     "UNSAFE_CSS",
     "UNSAFE_URL",
     "browser_url",
+    "encode_fragment",
+    "encode_path",
+    "encode_query",
     "escape_comment",
     "escape_text",
     "filter_css_value",
@@ -91,6 +95,37 @@ def browser_url(url: str, /) -> str:
     """``url`` as a browser's URL parser reads it: without leading and trailing C0 controls and
     spaces, and without tabs and newlines anywhere."""
     return _TAB_NEWLINE.sub("", url.strip(_C0_AND_SPACE))
+
+
+_PATH_SAFE = "/:@!$&'()*+,;="
+_QUERY_SAFE = "!'()*"
+_FRAGMENT_SAFE = "/?:@!$&'()*+,;="
+# quote() is slow next to a regular expression: values that need no encoding (ids, slugs) skip it
+_NEEDS_NO_QUOTE = {
+    safe: re.compile("[A-Za-z0-9_.~" + re.escape(safe) + "-]*")
+    for safe in (_PATH_SAFE, _QUERY_SAFE, _FRAGMENT_SAFE)
+}
+
+
+def _quote(text: str, safe: str) -> str:
+    return text if _NEEDS_NO_QUOTE[safe].fullmatch(text) else quote(text, safe=safe)
+
+
+def encode_path(text: str, /) -> str:
+    """A value in the path of a URL: percent-encoded but for '/' and RFC 3986's path
+    characters, so it cannot start a query or fragment, and '%' stays data."""
+    return _quote(text, _PATH_SAFE)
+
+
+def encode_query(text: str, /) -> str:
+    """A value in the query of a URL, as encodeURIComponent: '&', '=', '+' and '#' encoded, so
+    ``?q={q}`` gives back exactly ``q`` ("Tom & Jerry" included)."""
+    return _quote(text, _QUERY_SAFE)
+
+
+def encode_fragment(text: str, /) -> str:
+    """A value in the fragment of a URL: percent-encoded but for the fragment's characters."""
+    return _quote(text, _FRAGMENT_SAFE)
 
 
 def filter_url(url: str, /) -> str:

@@ -97,6 +97,15 @@ def ascii_lower(name: str) -> str:
     return name.lower() if name.isascii() else name.translate(_ASCII_LOWER)
 
 
+class UrlPart(enum.Enum):
+    """Where in a URL a hole stands, which decides how its value is encoded (RFC 3986)."""
+
+    START = "start"  # the whole URL from the value: scheme-filtered
+    PATH = "path"
+    QUERY = "query"
+    FRAGMENT = "fragment"
+
+
 class AttrKind(enum.Enum):
     """What language an attribute's value is in, which decides how a value is escaped."""
 

@@ -181,8 +181,8 @@ AFTER_FIXED = [
     ),
     pytest.param(
         t'<a href="https://x.org/{EVIL}">',
-        f'<a href="https://x.org/{EVIL_ESCAPED}">',
-        id="https-path-escaped",
+        '<a href="https://x.org/%3Cb%3E&amp;&#39;%22">',  # path-encoded, then escaped
+        id="https-path-encoded",
     ),
     pytest.param(t'<a href="/users/{JS_URL}">', f'<a href="/users/{JS_URL}">', id="path"),
     pytest.param(t"<a href=/users/{V}>", '<a href="/users/value">', id="path-unquoted"),
@@ -190,11 +190,11 @@ AFTER_FIXED = [
     pytest.param(t'<a href="  {JS_URL}">', f'<a href="  {UNSAFE_URL}">', id="spaces-then-start"),
     pytest.param(t"<a href='/u/{V}'>", "<a href='/u/value'>", id="path-single-quoted"),
     pytest.param(t'<a href="/{JS_URL}">', f'<a href="/{JS_URL}">', id="slash"),
-    pytest.param(t'<a href="?q={JS_URL}">', f'<a href="?q={JS_URL}">', id="query"),
+    pytest.param(t'<a href="?q={JS_URL}">', '<a href="?q=javascript%3Aalert(1)">', id="query"),
     pytest.param(t'<a href="#{JS_URL}">', f'<a href="#{JS_URL}">', id="fragment"),
     pytest.param(
         t'<a href="/s?q={EVIL}&page={2}">',
-        f'<a href="/s?q={EVIL_ESCAPED}&page=2">',
+        '<a href="/s?q=%3Cb%3E%26&#39;%22&page=2">',
         id="query-several",
     ),
     pytest.param(
@@ -209,13 +209,13 @@ AFTER_FIXED = [
     ),
     pytest.param(
         t'<a href="{"/p"}?q={JS_URL}">',
-        f'<a href="/p?q={JS_URL}">',
+        '<a href="/p?q=javascript%3Aalert(1)">',
         id="start-hole-then-query-hole",
     ),
     pytest.param(
         t'<a href="{JS_URL}?q={JS_URL}">',
-        f'<a href="{UNSAFE_URL}?q={JS_URL}">',
-        id="start-filtered-query-escaped",
+        f'<a href="{UNSAFE_URL}?q=javascript%3Aalert(1)">',
+        id="start-filtered-query-encoded",
     ),
     pytest.param(t'<a href="/{NONE}">', '<a href="/">', id="none-inside-is-empty"),
     pytest.param(
@@ -227,7 +227,7 @@ AFTER_FIXED = [
 
 
 @pytest.mark.parametrize(("template", "expected"), AFTER_FIXED)
-def test_holes_after_a_fixed_scheme_are_escaped_only(template: Template, expected: str) -> None:
+def test_holes_after_a_fixed_scheme_are_encoded(template: Template, expected: str) -> None:
     markup = html(template)
     assert expected == markup
     assert_inert(markup)
@@ -341,8 +341,8 @@ RESOURCES = [
     ),
     pytest.param(
         t'<script src="https://cdn.example/{EVIL}"></script>',
-        f'<script src="https://cdn.example/{EVIL_ESCAPED}"></script>',
-        id="script-https-origin-escaped",
+        '<script src="https://cdn.example/%3Cb%3E&amp;&#39;%22"></script>',
+        id="script-https-origin-encoded",
     ),
     pytest.param(t'<base href="/app/{V}/">', '<base href="/app/value/">', id="base-path"),
     pytest.param(
@@ -398,3 +398,57 @@ def test_resource_urls_from_a_spread_are_refused(element: str, name: str) -> Non
     with pytest.raises(RenderError) as info:
         html(template)
     assert f"the attribute {name.lower()} cannot take a value from data" == info.value.headline
+
+
+# -- URL parts are percent-encoded for where they stand (issue #3) ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("template", "expected"),
+    [
+        pytest.param(
+            t'<a href="/search?q={"Tom & Jerry"}&page={2}">',
+            '<a href="/search?q=Tom%20%26%20Jerry&page=2">',
+            id="query-value-round-trips",
+        ),
+        pytest.param(
+            t'<a href="/users/{"a b/c?d#e%"}">',
+            '<a href="/users/a%20b/c%3Fd%23e%25">',
+            id="path-keeps-slashes-encodes-query-and-fragment",
+        ),
+        pytest.param(
+            t'<a href="/users/{"ü"}">', '<a href="/users/%C3%BC">', id="path-non-ascii-utf8"
+        ),
+        pytest.param(t'<a href="/p#{"a b?c"}">', '<a href="/p#a%20b?c">', id="fragment"),
+        pytest.param(
+            t'<a href="/p?next={"/a?b=1&c=2"}">',
+            '<a href="/p?next=%2Fa%3Fb%3D1%26c%3D2">',
+            id="query-value-is-a-component",
+        ),
+        pytest.param(
+            t'<a href="/p/{"x"}?q={"y z"}#{"w v"}">',
+            '<a href="/p/x?q=y%20z#w%20v">',
+            id="each-part-its-encoding",
+        ),
+        pytest.param(
+            t'<a href="/p/{["a", "b"]}">', '<a href="/p/a%20b">', id="list-joined-then-encoded"
+        ),
+        pytest.param(
+            t'<a class=x href="/u/{"a b"}" { ({"id": "i"}) }>',
+            '<a class=x href="/u/a%20b" id="i">',
+            id="in-place-spread-tag",
+        ),
+        pytest.param(
+            t'<a href="/u/{"a b"}" { ({"href": "/x"}) }{ ({}) }>',
+            '<a href="/x">',
+            id="merged-tag-last-wins",
+        ),
+        pytest.param(
+            t'<a href="/u/{"a b"}" { ({"id": "i"}) }{ ({}) }>',
+            '<a href="/u/a%20b" id="i">',
+            id="merged-tag-encodes",
+        ),
+    ],
+)
+def test_url_parts_are_percent_encoded(template: Template, expected: str) -> None:
+    assert expected == html(template)
