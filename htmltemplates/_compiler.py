@@ -132,7 +132,10 @@ def compile_template(template: Template, helpers: Mapping[str, object]) -> tuple
         match token:
             case str():
                 builder.literal(token)
-            case TextHole(index, context, after_start_tag):
+            case TextHole(index, context, after_start_tag, script):
+                if script:
+                    builder.expr(f"_js(v{index}, {index})")
+                    continue
                 if context.state is State.TEXT:
                     source = _fast_text(index, "_text")
                 elif context.state is State.RCDATA:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from string.templatelib import Interpolation, Template
 
 from ._context import Context, Quote, State
+from ._javascript import JsState, js_state
 from ._spec import (
     RAWTEXT_ELEMENTS,
     RCDATA_ELEMENTS,
@@ -48,6 +49,32 @@ _NOSCRIPT_END = re.compile(r"</noscript(?=[\t\n\f\r />]|\Z)", re.IGNORECASE)
 _DROP_NEWLINE = frozenset({"pre", "listing", "textarea"})
 
 
+# 4.12.1: a script with no type, an empty one or a JavaScript MIME type is classic JavaScript,
+# "module" a module; these JSON types hold data that is read as JSON.
+_JS_TYPES = frozenset(
+    """text/javascript application/javascript text/ecmascript application/ecmascript
+    application/x-javascript application/x-ecmascript text/x-javascript text/x-ecmascript
+    text/jscript text/livescript text/javascript1.0 text/javascript1.1 text/javascript1.2
+    text/javascript1.3 text/javascript1.4 text/javascript1.5 module""".split()
+)
+_JSON_TYPES = frozenset(
+    {"application/json", "application/ld+json", "importmap", "speculationrules"}
+)
+
+
+def _script_kind(tag: TagToken) -> str:
+    """What a <script>'s body is, from its static type attribute: "js", "json", or "" (a data
+    block such as text/x-template, whose holes stay refused)."""
+    for item in tag.items:
+        if isinstance(item, AttrToken) and ascii_lower(item.name) == "type":
+            value = "".join(part for part in item.parts or () if isinstance(part, str))
+            kind = ascii_lower(value.strip(WHITESPACE))
+            if not kind or kind in _JS_TYPES:
+                return "js"
+            return "json" if kind in _JSON_TYPES or kind.endswith("+json") else ""
+    return "js"
+
+
 def _space_end(text: str, i: int) -> int:
     """Where the run of whitespace starting at ``text[i]`` ends."""
     match = _SPACE.match(text, i)
@@ -63,6 +90,7 @@ class TextHole:
     index: int
     context: Context
     after_start_tag: bool = False
+    script: str = ""  # in a <script> body: "js" or "json", the language the value is written in
 
 
 @dataclass(slots=True)
@@ -125,6 +153,7 @@ class Scanner:
         self.join_check = False  # a hole stood in this comment since its last static text
         self.opened = Location()  # where the construct being scanned started
         self.rcdata_text = ""  # the content of the RCDATA or raw-text element being scanned
+        self.script_kind = ""  # in <script>: "js", "json", or "" for a data block
         self.noscript = False  # inside <noscript>, which scripting browsers read as raw text
         self.noscript_at = Location()
         self.noscript_ends: set[tuple[int, int]] = set()  # where real </noscript> tags start
@@ -533,6 +562,7 @@ class Scanner:
             self.state = State.RAWTEXT
             self.rcdata_text = ""
             self.opened = tag.location
+            self.script_kind = _script_kind(tag) if name == "script" else ""
         else:
             self.state = State.TEXT
             self.element = ""
@@ -600,6 +630,8 @@ class Scanner:
             self.tokens.append(TextHole(index, Context(State.COMMENT)))
             self.join_check = True
             self.comment_fresh = False
+        elif state is State.RAWTEXT and self.element == "script" and self.script_kind:
+            self._script_hole(index, here)
         elif state is State.RAWTEXT:
             raise self._rawtext_refusal(here)
         elif state in (State.BEFORE_ATTR_NAME, State.AFTER_ATTR_VALUE, State.SELF_CLOSING):
@@ -649,8 +681,48 @@ class Scanner:
         self.last_spread = index
         self.state = State.BEFORE_ATTR_NAME
 
+    def _script_hole(self, index: int, here: Location) -> None:
+        """A hole in a <script> body: a value written as a literal, where the JavaScript so far
+        ends in code; refused inside strings, comments and regular expressions (issue #3)."""
+        body = self.rcdata_text
+        if "<!--" in body:
+            raise _syntax(
+                "interpolation inside a <script> whose body holds '<!--'",
+                "After '<!--' browsers may read the rest of the script differently (the HTML "
+                "tokenizer's escaped states): remove the comment markers.",
+                "script-comment",
+                here,
+            )
+        state = js_state(body)
+        if state is not JsState.CODE:
+            raise _syntax(
+                f"interpolation inside {state.value} in <script>"
+                if state is not JsState.UNKNOWN
+                else f"interpolation {state.value} in <script>",
+                "A value is written as a whole JavaScript literal (a string with its quotes, a "
+                "number, an object...): put the hole where an expression goes, as in "
+                "const name = {name};. Holes inside strings, comments and regular expressions "
+                "are not supported.",
+                "script-value",
+                here,
+            )
+        self._flush()
+        self.tokens.append(
+            TextHole(index, Context(State.RAWTEXT, "script"), script=self.script_kind)
+        )
+        self.rcdata_text += " 0 "  # the value: one expression
+
     def _rawtext_refusal(self, here: Location) -> TemplateSyntaxError:
         element = self.element
+        if element == "script":
+            return _syntax(
+                "interpolation inside a <script> whose type is neither JavaScript nor JSON",
+                "Values are written into JavaScript and JSON scripts only; a data block "
+                "(text/x-template...) has no escaping. Render the data into a JSON script "
+                '(type="application/json") and read it from there.',
+                "script-style",
+                here,
+            )
         if element in SCRIPT_ELEMENTS:
             language = "JavaScript" if element == "script" else "CSS"
             return _syntax(

@@ -23,6 +23,7 @@ tag = "p"
 x = "v"
 attrs = {"a": 1}
 d = {"k": 1}
+b = b"x"
 
 CALLER = "<caller>"  # replaced by f"  {error.caller}"
 THIS_FILE = "test_errors.py, line "
@@ -293,6 +294,42 @@ MESSAGES = [
             "there, and read what follows as markup. See docs/errors.md#noscript.",
         ],
         id="noscript",
+    ),
+    # -- script-value, js-value ---------------------------------------------------------------
+    pytest.param(
+        lambda: html(t'<script>const s = "Hi {x}";</script>'),
+        TemplateSyntaxError,
+        "script-value",
+        [
+            "interpolation inside a string in <script>",
+            "",
+            '    <script>const s = "Hi {x}";</script>',
+            "                          ^^^",
+            CALLER,
+            "",
+            "A value is written as a whole JavaScript literal (a string with its quotes, a number, "
+            "an object...): put the hole where an expression goes, as in const name = {name};. "
+            "Holes inside strings, comments and regular expressions are not supported. "
+            "See docs/errors.md#script-value.",
+        ],
+        id="script-value",
+    ),
+    pytest.param(
+        lambda: html(t"<script>f({b})</script>"),
+        RenderError,
+        "js-value",
+        [
+            "no JavaScript literal for a value in <script>: bytes is not JSON data",
+            "",
+            "    <script>f({b})</script>",
+            "              ^^^",
+            CALLER,
+            "",
+            "Interpolate str, int, float (finite), bool, None, or lists and str-keyed dicts of "
+            "them; convert other objects first (a dataclass with dataclasses.asdict()). "
+            "See docs/errors.md#js-value.",
+        ],
+        id="js-value",
     ),
     # -- script-comment ------------------------------------------------------------------------
     pytest.param(
@@ -590,21 +627,21 @@ MESSAGES = [
     ),
     # -- script-style, raw-text ----------------------------------------------------------------
     pytest.param(
-        lambda: html(t"<script>{x}</script>"),
+        lambda: html(t'<script type="text/x-template">{x}</script>'),
         TemplateSyntaxError,
         "script-style",
         [
-            "interpolation inside <script> is not supported yet",
+            "interpolation inside a <script> whose type is neither JavaScript nor JSON",
             "",
-            "    <script>{x}</script>",
-            "            ^^^",
+            '    <script type="text/x-template">{x}</script>',
+            "                                   ^^^",
             CALLER,
             "",
-            "Values in JavaScript need their own escaping (issue #3). Until then pass data in a "
-            "data-* attribute of an element and read it from there, or keep the <script> static. "
-            "See docs/errors.md#script-style.",
+            "Values are written into JavaScript and JSON scripts only; a data block "
+            "(text/x-template...) has no escaping. Render the data into a JSON script "
+            '(type="application/json") and read it from there. See docs/errors.md#script-style.',
         ],
-        id="script-style-script",
+        id="script-style-data-block",
     ),
     pytest.param(
         lambda: html(t"<STYLE>p {{ color: {x} }}</style>"),
@@ -1202,14 +1239,14 @@ def test_caller_of_a_nested_template_is_the_outer_call() -> None:
 
 
 def test_hole_caret_covers_conversion_and_format_spec() -> None:
-    error = raised(lambda: html(t"<script>{x!r:>10}</script>"))
-    assert "    <script>{x!r:>10}</script>\n            ^^^^^^^^^\n" in str(error)
+    error = raised(lambda: html(t"<style>{x!r:>10}</style>"))
+    assert "    <style>{x!r:>10}</style>\n           ^^^^^^^^^\n" in str(error)
 
 
 def test_hole_caret_covers_debug_specifier() -> None:
     # {x=} is x={x!r}: the '=' and the name are static text, the hole is {x!r}
-    error = raised(lambda: html(t"<script>{x=}</script>"))
-    assert "    <script>x={x!r}</script>\n              ^^^^^\n" in str(error)
+    error = raised(lambda: html(t"<style>{x=}</style>"))
+    assert "    <style>x={x!r}</style>\n             ^^^^^\n" in str(error)
 
 
 def _long_template(before: int, after: int) -> Template:
@@ -1309,11 +1346,11 @@ def test_error_in_a_template_nested_in_a_list_points_into_it() -> None:
 
 
 def test_syntax_error_in_a_nested_template_points_into_the_nested_template() -> None:
-    inner = t"<script>{x}</script>"
+    inner = t"<style>{x}</style>"
     error = raised(lambda: html(t"<div>{inner}</div>"))
     assert TemplateSyntaxError is type(error)
     assert inner is error.template
-    assert ["    <script>{x}</script>", "            ^^^"] == str(error).split("\n")[2:4]
+    assert ["    <style>{x}</style>", "           ^^^"] == str(error).split("\n")[2:4]
     assert error.caller.startswith(THIS_FILE)
 
 
@@ -1380,7 +1417,7 @@ def test_syntax_error_is_raised_before_any_value_is_looked_at() -> None:
         return "x"
 
     with pytest.raises(TemplateSyntaxError):
-        html(t"<p>{lazy}</p><script>{lazy}</script>")
+        html(t"<p>{lazy}</p><style>{lazy}</style>")
     assert [] == looked
 
 

@@ -1,0 +1,221 @@
+"""Values in <script> bodies: written as JavaScript/JSON literals where an expression goes
+(issue #3, first part); holes in strings, comments, regular expressions and template literals
+are refused. Judged by exact output, by json.loads, and by html5lib (the script element holds
+exactly what was meant and the markup after it survives)."""
+
+from __future__ import annotations
+
+import json
+from string.templatelib import Template
+
+import html5lib
+import pytest
+from hostile import EVIL
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from markupsafe import Markup
+
+from htmltemplates import RenderError, TemplateSyntaxError, html
+
+CFG = {"user": "</script><script>alert(1)</script>", "n": 3, "ok": True, "none": None}
+
+
+@pytest.mark.parametrize(
+    ("template", "expected"),
+    [
+        pytest.param(
+            t"<script>const cfg = {CFG};</script>",
+            '<script>const cfg =  {"user": "\\u003c/script\\u003e\\u003cscript\\u003ealert(1)'
+            '\\u003c/script\\u003e", "n": 3, "ok": true, "none": null} ;</script>',
+            id="dict",
+        ),
+        pytest.param(
+            t"<script>f({EVIL})</script>",
+            '<script>f( "\\u003cb\\u003e\\u0026\\u0027\\"" )</script>',
+            id="str",
+        ),
+        pytest.param(
+            t"<script>f({1}, {2.5}, {True}, {None})</script>",
+            "<script>f( 1 ,  2.5 ,  true ,  null )</script>",
+            id="scalars",
+        ),
+        pytest.param(
+            t"<script>f({[1, 'a']}, {(2,)})</script>",
+            '<script>f( [1, "a"] ,  [2] )</script>',
+            id="list-tuple",
+        ),
+        pytest.param(
+            t"<script>f({'\u2028\u2029`'})</script>",
+            '<script>f( "\\u2028\\u2029\\u0060" )</script>',
+            id="line-separators-backtick",
+        ),
+        pytest.param(
+            t"<script>f({Markup('<b>')})</script>",
+            '<script>f( "\\u003cb\\u003e" )</script>',
+            id="markup-is-a-string",
+        ),
+        pytest.param(
+            t"<script>x = {1}/{2}</script>",
+            "<script>x =  1 / 2 </script>",
+            id="division-after-a-value",
+        ),
+        pytest.param(
+            t"<script>x = a /{2}</script>",
+            "<script>x = a / 2 </script>",
+            id="division-after-a-name",
+        ),
+        pytest.param(
+            t"<script>x = `a${{{3}}}`</script>",
+            "<script>x = `a${ 3 }`</script>",
+            id="template-substitution",
+        ),
+        pytest.param(
+            t"<script>var re = /[/]'/; f({1})</script>",
+            "<script>var re = /[/]'/; f( 1 )</script>",
+            id="after-a-regex",
+        ),
+        pytest.param(
+            t"<script>var s = 'a\\'b'; f({1})</script>",
+            "<script>var s = 'a\\'b'; f( 1 )</script>",
+            id="after-a-string",
+        ),
+        pytest.param(
+            t"<script type=module>f({1})</script>",
+            "<script type=module>f( 1 )</script>",
+            id="module",
+        ),
+        pytest.param(
+            t"<script type='text/javascript'>f({1})</script>",
+            "<script type='text/javascript'>f( 1 )</script>",
+            id="js-mime",
+        ),
+        pytest.param(
+            t'<script type="application/json">{CFG}</script>',
+            '<script type="application/json"> {"user": "\\u003c/script\\u003e\\u003cscript'
+            '\\u003ealert(1)\\u003c/script\\u003e", "n": 3, "ok": true, "none": null} </script>',
+            id="json",
+        ),
+        pytest.param(
+            t"<script type=importmap>{ {'imports': {'a': '/a.js'}} }</script>",
+            '<script type=importmap> {"imports": {"a": "/a.js"}} </script>',
+            id="importmap",
+        ),
+        pytest.param(t"<SCRIPT>f({1})</SCRIPT>", "<SCRIPT>f( 1 )</SCRIPT>", id="upper-case"),
+        pytest.param(
+            t"<script>f((lambda: 7))</script>",
+            "<script>f((lambda: 7))</script>",
+            id="static-text-untouched",
+        ),
+        pytest.param(
+            t"<script>f({(lambda: 7)})</script>", "<script>f( 7 )</script>", id="lazy-value"
+        ),
+        pytest.param(
+            t"<svg><script>f({EVIL})</script></svg>",
+            '<svg><script>f( "\\u003cb\\u003e\\u0026\\u0027\\"" )</script></svg>',
+            id="svg-script",
+        ),
+    ],
+)
+def test_values_in_script(template: Template, expected: str) -> None:
+    assert expected == html(template)
+
+
+@pytest.mark.parametrize(
+    ("template", "headline"),
+    [
+        pytest.param(
+            t"<script>var s = '{EVIL}';</script>",
+            "interpolation inside a string in <script>",
+            id="single-quoted",
+        ),
+        pytest.param(
+            t'<script>var s = "{EVIL}";</script>',
+            "interpolation inside a string in <script>",
+            id="double-quoted",
+        ),
+        pytest.param(
+            t"<script>var s = `{EVIL}`;</script>",
+            "interpolation inside a template literal in <script>",
+            id="template-literal",
+        ),
+        pytest.param(
+            t"<script>// {EVIL}\n</script>",
+            "interpolation inside a comment in <script>",
+            id="line-comment",
+        ),
+        pytest.param(
+            t"<script>/* {EVIL} */</script>",
+            "interpolation inside a comment in <script>",
+            id="block-comment",
+        ),
+        pytest.param(
+            t"<script>x = 1; <!-- {EVIL}\n</script>",
+            "interpolation inside a <script> whose body holds '<!--'",
+            id="html-comment",
+        ),
+        pytest.param(
+            t"<script>x = /{EVIL}/</script>",
+            "interpolation inside a regular expression in <script>",
+            id="regex",
+        ),
+        pytest.param(
+            t"<script>return /{EVIL}</script>",
+            "interpolation inside a regular expression in <script>",
+            id="regex-after-keyword",
+        ),
+        pytest.param(
+            t"<script>if (a) {{ }} /{EVIL}</script>",
+            "interpolation after a '/' that could divide or start a regular expression in <script>",
+            id="slash-after-brace",
+        ),
+        pytest.param(
+            t"<script type=text/x-template>{EVIL}</script>",
+            "interpolation inside a <script> whose type is neither JavaScript nor JSON",
+            id="data-block",
+        ),
+    ],
+)
+def test_refused_positions_in_script(template: Template, headline: str) -> None:
+    with pytest.raises(TemplateSyntaxError) as info:
+        html(template)
+    assert headline == info.value.headline
+
+
+@pytest.mark.parametrize(
+    ("value", "reason"),
+    [
+        pytest.param(object(), "object is not JSON data", id="object"),
+        pytest.param(float("nan"), "nan is not a finite number", id="nan"),
+        pytest.param({1: "a"}, "dict key 1 is not a str", id="int-key"),
+        pytest.param(t"<b>x</b>", "a template is HTML, not data", id="template"),
+    ],
+)
+def test_values_with_no_javascript_literal(value: object, reason: str) -> None:
+    with pytest.raises(RenderError) as info:
+        html(t"<script>f({value})</script>")
+    assert f"no JavaScript literal for a value in <script>: {reason}" == info.value.headline
+
+
+json_data = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(json_data)
+def test_any_json_value_stays_in_its_script(value: object) -> None:
+    markup = html(t'<script type="application/json">{value}</script><p>after</p>')
+    tree = html5lib.parseFragment(markup, treebuilder="etree", namespaceHTMLElements=False)
+    scripts = tree.findall("script")
+    assert 1 == len(scripts)
+    assert value == json.loads(scripts[0].text or "")
+    assert ["script", "p"] == [element.tag for element in tree]
+    assert "after" == tree.find("p").text
