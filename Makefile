@@ -28,7 +28,7 @@ help:
 	@echo "make format     ruff format + ruff check --fix"
 	@echo "make typecheck  mypy --strict on: $(MYPY_PATHS)"
 	@echo "make pytest     pytest only"
-	@echo "make demo       run examples/app.py"
+	@echo "make demo       run the example guestbook app on http://127.0.0.1:$(DEMO_PORT)"
 	@echo "make bench      run the benchmarks (python -m bench)"
 	@echo "make clean      remove the venvs and caches"
 	@echo "variables: PY_VERSION=$(PY_VERSION) VENV=$(VENV)"
@@ -72,9 +72,11 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(PY) -m pytest
 
+# The guestbook (examples/guestbook) on 127.0.0.1 only; its SQLite file goes to instance/.
+DEMO_PORT ?= 5000
+
 demo: $(STAMP)
-	@test -f examples/app.py || { echo "make demo: examples/app.py does not exist yet" >&2; exit 1; }
-	$(PY) examples/app.py
+	$(PY) -m flask --app examples.guestbook run --host 127.0.0.1 --port $(DEMO_PORT)
 
 bench: $(STAMP)
 	$(PY) -m bench

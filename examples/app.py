@@ -1,8 +1,9 @@
-"""The page `make demo` prints: a small shop page built from functions that return t-strings.
+"""A small shop page built from functions that return t-strings, printed to stdout.
 
-Run it with ``python examples/app.py``. Until the Flask integration lands (issue #5) it renders
-the page once and prints the HTML to stdout. The catalogue below holds hostile data on purpose:
-a product name with a <script> in it, a ``javascript:`` link, quotes in a search query.
+Run it with ``python examples/app.py`` (``make demo`` runs the Flask guestbook in
+examples/guestbook/). It renders the page and prints the HTML. The catalogue below holds
+hostile data on purpose: a product name with a <script> in it, a ``javascript:`` link, quotes
+in a search query.
 """
 
 from __future__ import annotations

@@ -6,7 +6,9 @@ name checks, the same value rules, the same URL filter.
 
 from __future__ import annotations
 
+import functools
 import re
+import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from string.templatelib import Template
@@ -52,9 +54,25 @@ _BAD_NAME = re.compile(r"[\t\n\f\r \"'<>/=\x00-\x1f\x7f-\x9f]")
 Value = str | Literal[True]
 
 
+# What a lazy value is: a function, lambda, bound method or partial. Other callable objects
+# (classes, Werkzeug's HTTP exceptions and responses, which are WSGI apps...) are values.
+LAZY_TYPES = (
+    types.FunctionType,
+    types.MethodType,
+    types.BuiltinFunctionType,
+    types.BuiltinMethodType,
+    functools.partial,
+)
+
+
+def is_lazy(value: object) -> bool:
+    """Whether ``value`` is a lazy value, called at render time with no arguments."""
+    return isinstance(value, LAZY_TYPES)
+
+
 def resolve(value: object) -> object:
-    """Call a zero-argument callable (a lazy value) until something else comes out."""
-    while callable(value) and not isinstance(value, type) and not hasattr(type(value), "__html__"):
+    """Call a lazy value (a zero-argument function) until something else comes out."""
+    while isinstance(value, LAZY_TYPES):
         value = value()
     return value
 
@@ -533,7 +551,7 @@ def render_spread_tag(
         key = (_NAMES.get(name) or _name_info(element, name, slot))[0]  # type: ignore[call-overload]
         if key in names or key in seen:
             return render_tag(plan, values)
-        if key in _EXPANDED and (isinstance(item, Mapping) or callable(item)):
+        if key in _EXPANDED and (isinstance(item, Mapping) or is_lazy(item)):
             return render_tag(plan, values)  # a data/aria dict, maybe lazy: expanded there
         seen.add(key)
     return in_place(*values)

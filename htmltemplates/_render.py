@@ -10,7 +10,7 @@ from typing import Annotated, Any, NamedTuple
 
 from markupsafe import Markup
 
-from ._attributes import resolve
+from ._attributes import is_lazy, resolve
 from ._compiler import Render, compile_template
 from ._escapers import escape_comment, escape_text, normalize_rcdata, plain_str
 from ._javascript import NotJavaScriptError, js_value
@@ -125,8 +125,8 @@ def _reject(value: object) -> None:
 def convert(interpolation: Interpolation[Any]) -> object:
     """Apply an interpolation's conversion (!r, !s, !a) and format spec, as f-strings do.
 
-    A lazy value (a zero-argument callable) is called first. The spec ``safe`` marks the value
-    as trusted HTML instead of formatting it.
+    A lazy value (a zero-argument function, lambda, bound method or partial) is called first.
+    The spec ``safe`` marks the value as trusted HTML instead of formatting it.
     """
     value = resolve(interpolation.value)
     if interpolation.conversion:
@@ -141,7 +141,7 @@ def convert(interpolation: Interpolation[Any]) -> object:
 
 def render_text(value: object, slot: int) -> str:
     """A value in element content: escaped text, trusted HTML as is, templates and iterables
-    rendered in place, None and booleans as nothing, callables called."""
+    rendered in place, None and booleans as nothing, lazy values (functions) called."""
     cls = value.__class__
     if cls is Template:
         return render_str(value)  # type: ignore[arg-type]
@@ -201,8 +201,8 @@ def render_text(value: object, slot: int) -> str:
             )
         case type():
             return escape_text(str(value))
-        case _ if callable(value):
-            return render_text(value(), slot)
+        case _ if is_lazy(value):
+            return render_text(value(), slot)  # type: ignore[operator]
     try:
         items = iter(value)  # type: ignore[call-overload]
     except TypeError:

@@ -46,7 +46,7 @@ def test_a_hostile_query_stays_in_its_attribute() -> None:
     assert query == field.get("value")
 
 
-def test_make_demo_prints_the_pages() -> None:
+def test_the_script_prints_the_pages() -> None:
     result = subprocess.run(
         [sys.executable, str(EXAMPLES / "app.py")], capture_output=True, text=True, check=True
     )

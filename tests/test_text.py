@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime
 import fractions
+import functools
 from collections.abc import Iterator
 from decimal import Decimal
 from string.templatelib import Template
@@ -466,3 +467,21 @@ def test_str_subclass_keys_are_checked_as_they_show() -> None:
     with pytest.raises(RenderError) as info:
         html(t"<p {attrs}>x</p>")
     assert "'x onclick=alert(1) y' is not a valid attribute name" == info.value.headline
+
+
+class Wsgi:
+    """A callable object, as a Werkzeug HTTPException or Response is (a WSGI app)."""
+
+    def __call__(self, environ: object = None, start_response: object = None) -> str:
+        raise AssertionError("a callable object is a value, not a lazy value")
+
+    def __str__(self) -> str:
+        return "404 Not Found <x>"
+
+
+def test_only_functions_are_lazy_values() -> None:
+    lower = functools.partial(str.lower, "AB")
+    assert "<p>404 Not Found &lt;x&gt;</p>" == html(t"<p>{Wsgi()}</p>")
+    assert '<p title="404 Not Found &lt;x&gt;">x</p>' == html(t"<p title={Wsgi()}>x</p>")
+    assert "<p>ab</p>" == html(t"<p>{lower}</p>")
+    assert "<p>&lt;class &#39;int&#39;&gt;</p>" == html(t"<p>{int}</p>")

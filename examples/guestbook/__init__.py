@@ -1,0 +1,55 @@
+"""A guestbook: a small Flask application built with htmltemplates (``make demo`` runs it).
+
+Visitors sign with a name, a message and an optional website; the entries are kept in SQLite
+(stdlib ``sqlite3``) in ``guestbook.sqlite`` under the app's instance folder, created on first
+use. Pages are made of components, plain functions that return t-strings
+(``components.py``); views return those templates through ``htmltemplates.flask.view``
+(``views.py``). Whatever a visitor types is stored as typed and shown as text.
+
+Run it with ``flask --app examples.guestbook run`` from the repository root. Configuration, in
+this order: the defaults below, ``config.py`` in the instance folder, ``FLASK_*`` environment
+variables (``FLASK_SECRET_KEY``, ``FLASK_DATABASE``); tests pass ``test_config`` instead.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+
+from . import db, views
+
+__all__ = ["create_app"]
+
+
+def create_app(
+    test_config: Mapping[str, Any] | None = None,
+    *,
+    instance_path: str | os.PathLike[str] | None = None,
+) -> Flask:
+    """The application factory (``flask --app examples.guestbook`` calls it with no argument).
+
+    ``instance_path``, an absolute path, replaces the default instance folder (``instance/``
+    next to the ``examples`` folder); tests give each app a fresh one.
+    """
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        instance_path=None if instance_path is None else os.fspath(instance_path),
+    )
+    app.config.from_mapping(
+        SECRET_KEY="dev",  # fine on 127.0.0.1; set a real one in instance/config.py
+        DATABASE=os.path.join(app.instance_path, "guestbook.sqlite"),
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env()
+    else:
+        app.config.from_mapping(test_config)
+
+    db.init_app(app)
+    app.register_blueprint(views.bp)
+    app.register_error_handler(404, views.not_found)
+    return app

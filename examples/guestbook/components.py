@@ -1,0 +1,124 @@
+"""The guestbook's components: plain functions that return t-strings, rendered by the views.
+
+The whole page and the ``/entries`` fragment share ``entry_list``, so a fragment swapped into
+the page is exactly what a full reload would show there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from string.templatelib import Template
+
+from flask import url_for
+
+from htmltemplates.flask import flashed_messages, static_url
+
+from .db import Entry
+from .forms import MAX_LENGTH, Draft
+
+
+def layout(title: str, body: Template) -> Template:
+    """The page around ``body``: head, site header, flashed messages, footer.
+
+    ``title`` names the page in ``<title>``; ``body`` brings its own ``<h1>``.
+    """
+    # The script's src is written out: a src from a value (static_url) is refused until the
+    # trusted resource URLs of issue #3; a stylesheet href may come from a value.
+    return t"""<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>{title}</title>
+  <link rel="stylesheet" href={static_url("guestbook.css")}>
+  <script src="/static/refresh.js" defer></script>
+</head>
+<body>
+<header><a href={url_for("guestbook.index")}>Guestbook</a></header>
+<main>
+{flashed_messages()}
+{body}
+</main>
+<footer>Made with htmltemplates and Flask.</footer>
+</body>
+</html>
+"""
+
+
+def field(name: str, label: str, control: Template, error: str | None) -> Template:
+    """A labelled form control (``control`` has ``id=name``) and its error message, if any."""
+    return t"""<div class={["field", {"has-error": error}]}>
+  <label for={name}>{label}</label>
+  {control}
+  {error and t'<p class="error" id="{name}-error">{error}</p>'}
+</div>"""
+
+
+def invalid(name: str, errors: Mapping[str, str]) -> dict[str, object]:
+    """The aria attributes of a control: invalid, and described by its error message."""
+    if name not in errors:
+        return {}
+    return {"aria": {"invalid": True, "describedby": f"{name}-error"}}
+
+
+def entry_form(draft: Draft, errors: Mapping[str, str]) -> Template:
+    """The form to sign the guestbook, filled with ``draft`` and showing ``errors``."""
+    name = t"""<input id="name" name="name" value={draft.name} maxlength={MAX_LENGTH["name"]}
+    required autocomplete="name" {invalid("name", errors)}>"""
+    message = t"""<textarea id="message" name="message" rows="4" maxlength={MAX_LENGTH["message"]}
+    required {invalid("message", errors)}>{draft.message}</textarea>"""
+    website = t"""<input id="website" name="website" value={draft.website}
+    maxlength={MAX_LENGTH["website"]} placeholder="https://..." {invalid("website", errors)}>"""
+    return t"""<form class="sign" method="post" action={url_for("guestbook.sign")}>
+<h2>Sign the guestbook</h2>
+{field("name", "Your name", name, errors.get("name"))}
+{field("message", "Message", message, errors.get("message"))}
+{field("website", "Website (optional)", website, errors.get("website"))}
+<button type="submit">Sign</button>
+</form>"""
+
+
+def entry_item(entry: Entry) -> Template:
+    """One entry; the website, if any, is a link (the library filters a javascript: URL)."""
+    link = t' · <a href={entry.website} rel="nofollow ugc">{entry.website}</a>'
+    return t"""<li class="entry" id="entry-{entry.id}">
+  <p class="byline"><strong>{entry.name}</strong>{entry.website and link}
+    · <time datetime={entry.created.isoformat()}>{entry.created:%d %b %Y, %H:%M} UTC</time></p>
+  <p class="message">{entry.message}</p>
+</li>
+"""
+
+
+def entry_list(entries: Sequence[Entry]) -> Template:
+    """The entries section: the part of the page that ``GET /entries`` returns alone."""
+    count = f"{len(entries)} entry" if len(entries) == 1 else f"{len(entries)} entries"
+    items = (
+        t'<ol class="entries">\n{[entry_item(entry) for entry in entries]}</ol>'
+        if entries
+        else t'<p class="empty">No entries yet: be the first to sign!</p>'
+    )
+    return t"""<section id="entries" data-refresh-url={url_for("guestbook.entries")}>
+<h2>{count}</h2>
+<button type="button" data-refresh>Refresh</button>
+{items}
+</section>"""
+
+
+def guestbook_page(entries: Sequence[Entry], draft: Draft, errors: Mapping[str, str]) -> Template:
+    """The home page: the form, then the entries."""
+    return layout(
+        "Guestbook",
+        t"""<h1>Guestbook</h1>
+<p>Leave a message for the next visitors.</p>
+{entry_form(draft, errors)}
+{entry_list(entries)}""",
+    )
+
+
+def not_found_page(path: str) -> Template:
+    return layout(
+        "Page not found · Guestbook",
+        t"""<h1>Page not found</h1>
+<p>There is no page at <code>{path}</code>.
+<a href={url_for("guestbook.index")}>Back to the guestbook</a>.</p>""",
+    )

@@ -1,0 +1,130 @@
+"""Type-checked with ``mypy --strict tests/typing``, never run: htmltemplates.flask against
+Flask's own route typing.
+
+Flask's route decorators accept only functions whose return type is in
+``flask.typing.ResponseReturnValue``, which does not know ``Template``: a view returning a bare
+template needs ``@view`` under a type checker (the ignores below, checked by
+warn_unused_ignores, prove it stays so).
+"""
+
+from string.templatelib import Template
+from typing import assert_type
+
+from flask import Flask, redirect
+from flask.typing import ResponseReturnValue
+from markupsafe import Markup
+from werkzeug.exceptions import NotFound
+from werkzeug.wrappers import Response
+
+from htmltemplates import html
+from htmltemplates.flask import (
+    HTMLTemplates,
+    TemplateReturnValue,
+    csrf_input,
+    flashed_messages,
+    static_url,
+    view,
+)
+
+app = Flask(__name__)
+extension = HTMLTemplates(app)
+HTMLTemplates().init_app(Flask("factory"))
+assert_type(extension, HTMLTemplates)
+
+
+# html() returns Markup, a str: Flask's typing accepts it without any help.
+@app.get("/markup")
+def markup() -> Markup:
+    return html(t"<p>hi</p>")
+
+
+@app.get("/markup-tuple")
+def markup_tuple() -> tuple[Markup, int, dict[str, str]]:
+    return html(t"<p>hi</p>"), 201, {"X-Spam": "eggs"}
+
+
+# A bare Template under a route decorator is refused by Flask's types...
+@app.get("/bare")  # type: ignore[type-var]
+def bare() -> Template:
+    return t"<p>hi</p>"
+
+
+# ...and accepted with @view, stacked under the route decorator in every tuple form.
+@app.get("/page/<name>")
+@view
+def page(name: str) -> Template:
+    return t"<p>{name}</p>"
+
+
+@app.post("/created")
+@view
+def created() -> tuple[Template, int]:
+    return t"<p>created</p>", 201
+
+
+@app.route("/headers", methods=["GET", "POST"])
+@view
+def with_headers() -> tuple[Template, dict[str, str]]:
+    return t"<p>hi</p>", {"X-Spam": "eggs"}
+
+
+@app.get("/all")
+@view
+def everything() -> tuple[Template, int, list[tuple[str, str]]]:
+    return t"<p>hi</p>", 202, [("X-Spam", "eggs")]
+
+
+@app.get("/maybe")
+@view
+def template_or_redirect(go: bool = False) -> Template | Response:
+    return redirect("/") if go else t"<p>stay</p>"
+
+
+@app.get("/any")
+@view
+def any_form() -> TemplateReturnValue:
+    return t"<p>hi</p>"
+
+
+# The call form, and error handlers.
+def plain(item_id: int) -> Template:
+    return t"<p>{item_id}</p>"
+
+
+app.route("/items/<int:item_id>")(view(plain))
+app.add_url_rule("/plain/<int:item_id>", view_func=view(plain))
+
+
+@app.errorhandler(404)
+@view
+def not_found(error: NotFound) -> tuple[Template, int]:
+    return t"<h1>Not found</h1><p>{error.description}</p>", 404
+
+
+# @view keeps the parameters and says what Flask gets back.
+rendered = view(plain)
+assert_type(rendered(1), ResponseReturnValue)
+rendered("1")  # type: ignore[arg-type]
+
+
+def not_a_view() -> bytes:
+    return b""
+
+
+view(not_a_view)  # bytes are a ResponseValue: fine
+view(lambda: 42)  # type: ignore[arg-type,return-value]
+
+
+async def asynchronous() -> Template:
+    return t"<p>hi</p>"
+
+
+view(asynchronous)  # type: ignore[arg-type]  # not supported yet (a TypeError at run time)
+
+
+# The helpers.
+assert_type(flashed_messages(), Template)
+assert_type(flashed_messages(["error"]), Template)
+assert_type(static_url("style.css"), str)
+assert_type(static_url("style.css", _external=True), str)
+assert_type(csrf_input(), Template)
