@@ -25,6 +25,7 @@ from ._escapers import (
     markup_to_text,
     plain_str,
 )
+from ._javascript import NotJavaScriptError, js_value
 from ._spec import ELEMENT_DEPENDENT_NAMES, AttrKind, UrlPart, ascii_lower, attr_kind
 from .errors import RenderError, short_repr
 from .errors import value_error as _error
@@ -162,10 +163,29 @@ def url_piece(value: object, slot: int, name: str, part: UrlPart) -> str:
     return escape_text(_ENCODERS[part](attr_text(value, slot, name)))
 
 
-def _part_text(value: object, slot: int, name: str, part: UrlPart | None) -> str:
-    """A value inside an attribute value with text around it (``part``: where in a URL)."""
+def js_part(value: object, slot: int) -> str:
+    """A value where JavaScript expects an expression (<script>, on* attributes): a
+    JSON-compatible literal that cannot leave its script (not yet attribute-escaped)."""
+    value = resolve(value)
+    try:
+        return js_value(value)
+    except NotJavaScriptError as problem:
+        raise _error(
+            f"no JavaScript literal for a value in <script>: {problem}",
+            "Interpolate str, int, float (finite), bool, None, or lists and str-keyed dicts of "
+            "them; convert other objects first (a dataclass with dataclasses.asdict()).",
+            "js-value",
+            slot,
+        ) from None
+
+
+def _part_text(value: object, slot: int, name: str, part: UrlPart | Literal["js"] | None) -> str:
+    """A value inside an attribute value with text around it (``part``: where in a URL, or
+    "js" in an event handler)."""
     if part is None:
         return attr_part(value, slot, name)
+    if part == "js":
+        return escape_text(js_part(value, slot))
     if part is UrlPart.START:
         return url_part(value, slot, name)
     return url_piece(value, slot, name, part)
@@ -339,7 +359,8 @@ class PartsItem:
     ws: str
     name: str
     key: str
-    parts: tuple[str | tuple[int, int, UrlPart | None], ...]  # text, or (slot, position, part)
+    # static text, or (slot, position, where in a URL or "js" in an event handler)
+    parts: tuple[str | tuple[int, int, UrlPart | Literal["js"] | None], ...]
     quote: str
 
 
@@ -496,6 +517,17 @@ def render_tag(plan: TagPlan, values: tuple[object, ...]) -> str:
         match item:
             case StaticItem(ws, name, key, raw, value, quote):
                 _put(entries, ws, name, key, value, raw, quote)
+            case WholeItem(ws, name, key, AttrKind.EVENT, slot, position, quote):
+                # an event handler written in the template: a JavaScript literal
+                handler = resolve(values[position])
+                text: Value | None
+                if handler is None or handler is False:
+                    text = None
+                elif handler is True:
+                    text = True
+                else:
+                    text = escape_text(js_part(handler, slot))
+                _put(entries, ws, name, key, text, None, quote)
             case WholeItem(ws, name, key, kind, slot, position, quote):
                 _attribute(entries, element, ws, name, key, kind, values[position], slot, quote)
             case PartsItem(ws, name, key, parts, quote):

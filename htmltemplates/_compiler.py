@@ -20,12 +20,13 @@ import html
 import re
 from collections.abc import Callable, Mapping, Sequence
 from string.templatelib import Interpolation, Template
-from typing import Any
+from typing import Any, Literal
 
 from . import _attributes, _escapers
 from ._attributes import PartsItem, SpreadItem, StaticItem, TagPlan, WholeItem
 from ._context import State
 from ._escapers import browser_url, escape_text
+from ._javascript import JsState, js_state
 from ._scanner import AttrToken, SpreadToken, TagToken, TextHole, scan
 from ._spec import DANGEROUS_SCHEMES, AttrKind, UrlPart, ascii_lower, attr_kind
 from .errors import Location
@@ -44,6 +45,7 @@ _GLOBALS: dict[str, object] = {
     "_esc": escape_text,
     "_part": _attributes.attr_part,
     "_url": _attributes.url_part,
+    "_jsp": _attributes.js_part,
     "_piece": _attributes.url_piece,
     "_PART": UrlPart,
     "_whole": _attributes.render_whole,
@@ -163,14 +165,7 @@ def _check_attribute(element: str, attr: AttrToken) -> AttrKind:
     first = Location.at_hole(_holes(attr)[0])
     whole = attr.parts is not None and len(attr.parts) == 1
     if kind is AttrKind.EVENT:
-        raise _syntax(
-            f"interpolation inside the event-handler attribute {name} is not supported yet",
-            "Values in JavaScript need their own escaping (issue #3). Until then put the value "
-            "in a data-* attribute and read it from the handler: "
-            'onclick="go(this.dataset.id)" data-id={id}.',
-            "event-handler",
-            first,
-        )
+        _event_parts(name, attr)
     if kind is AttrKind.STYLE and not whole:
         raise _syntax(
             "interpolation inside a style attribute value is not supported yet",
@@ -226,6 +221,29 @@ def _resource_parts(element: str, attr: AttrToken) -> None:
             "resource-url",
             Location.at_hole(_holes(attr)[0]),
         )
+
+
+def _event_parts(name: str, attr: AttrToken) -> None:
+    """Refuse holes of an event-handler attribute that are not where JavaScript expects an
+    expression; the others take a JavaScript literal, then attribute escaping. The handler is
+    read as JavaScript after the attribute's character references are decoded."""
+    body = ""
+    for part in attr.parts or ():
+        if isinstance(part, str):
+            body += html.unescape(part)
+            continue
+        state = js_state(body)
+        if state is not JsState.CODE:
+            where = f"inside {state.value}" if state is not JsState.UNKNOWN else state.value
+            raise _syntax(
+                f"interpolation {where} in the event-handler attribute {name}",
+                "A value is written as a whole JavaScript literal: put the hole where an "
+                'expression goes, as in onclick="save({id})". Holes inside strings, comments '
+                "and regular expressions are not supported.",
+                "event-handler",
+                Location.at_hole(part),
+            )
+        body += " 0 "
 
 
 def _url_parts(attr: AttrToken) -> dict[int, UrlPart]:
@@ -403,6 +421,12 @@ def _compile_in_place(
                 before = builder.const(f"{item.ws}{item.name}={quote}")
                 fast = f"{before} + _esc(v{n}) + {quote!r}"
                 builder.expr(f"{fast} if v{n}.__class__ is _str and v{n} else {flags}")
+            elif kind is AttrKind.EVENT:
+                before = builder.const(f"{item.ws}{item.name}={quote}")
+                js = f"{before} + _esc(_jsp(v{n}, {n})) + {quote!r}"
+                builder.expr(
+                    f"'' if v{n} is None or v{n} is False else {bare} if v{n} is True else {js}"
+                )
             elif kind is AttrKind.URL:
                 builder.expr(flags)
             else:
@@ -413,6 +437,8 @@ def _compile_in_place(
         for part in parts:
             if isinstance(part, str):
                 builder.literal(part)
+            elif kind is AttrKind.EVENT:
+                builder.expr(f"_esc(_jsp(v{part}, {part}))")
             elif urls.get(part) is UrlPart.START:
                 builder.expr(f"_url(v{part}, {part}, {name})")
             elif part in urls:
@@ -451,12 +477,15 @@ def _merged_plan(
             items.append(WholeItem(item.ws, item.name, key, kind, n, len(holes), quote))
             holes.append(n)
         else:
-            parts: list[str | tuple[int, int, UrlPart | None]] = []
+            parts: list[str | tuple[int, int, UrlPart | Literal["js"] | None]] = []
             for part in item.parts or ():
                 if isinstance(part, str):
                     parts.append(part)
                 else:
-                    parts.append((part, len(holes), urls.get(part)))
+                    marker: UrlPart | Literal["js"] | None = urls.get(part)
+                    if attr_kind(tag.name, key) is AttrKind.EVENT:
+                        marker = "js"
+                    parts.append((part, len(holes), marker))
                     holes.append(part)
             items.append(PartsItem(item.ws, item.name, key, tuple(parts), quote))
     return builder.const(TagPlan(tag.name, tag.head, tag.tail, tuple(items))), holes

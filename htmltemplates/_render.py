@@ -10,10 +10,9 @@ from typing import Annotated, Any, NamedTuple
 
 from markupsafe import Markup
 
-from ._attributes import is_lazy, resolve
+from ._attributes import is_lazy, js_part, resolve
 from ._compiler import Render, compile_template
 from ._escapers import escape_comment, escape_text, normalize_rcdata, plain_str
-from ._javascript import NotJavaScriptError, js_value
 from .errors import TemplateError, short_repr
 from .errors import value_error as _error
 
@@ -224,23 +223,8 @@ def render_comment(value: object, slot: int) -> str:
     return escape_comment(render_text(value, slot))
 
 
-def render_js(value: object, slot: int) -> str:
-    """A value in a <script> body, where JavaScript (or JSON) expects an expression."""
-    value = resolve(value)
-    try:
-        return js_value(value)
-    except NotJavaScriptError as problem:
-        raise _error(
-            f"no JavaScript literal for a value in <script>: {problem}",
-            "Interpolate str, int, float (finite), bool, None, or lists and str-keyed dicts of "
-            "them; convert other objects first (a dataclass with dataclasses.asdict()).",
-            "js-value",
-            slot,
-        ) from None
-
-
 _HELPERS: dict[str, object] = {
-    "_js": render_js,
+    "_js": js_part,
     "_text": render_text,
     "_rcdata": render_rcdata,
     "_comment": render_comment,

@@ -694,38 +694,38 @@ MESSAGES = [
     ),
     # -- event-handler -------------------------------------------------------------------------
     pytest.param(
-        lambda: html(t'<button onclick="go({x})">'),
+        lambda: html(t"<button onclick=\"go('{x}')\">"),
         TemplateSyntaxError,
         "event-handler",
         [
-            "interpolation inside the event-handler attribute onclick is not supported yet",
+            "interpolation inside a string in the event-handler attribute onclick",
             "",
-            '    <button onclick="go({x})">',
-            "                        ^^^",
+            "    <button onclick=\"go('{x}')\">",
+            "                         ^^^",
             CALLER,
             "",
-            "Values in JavaScript need their own escaping (issue #3). Until then put the value "
-            "in a data-* attribute and read it from the handler: "
-            'onclick="go(this.dataset.id)" data-id={id}. See docs/errors.md#event-handler.',
+            "A value is written as a whole JavaScript literal: put the hole where an expression "
+            'goes, as in onclick="save({id})". Holes inside strings, comments and regular '
+            "expressions are not supported. See docs/errors.md#event-handler.",
         ],
         id="event-handler",
     ),
     pytest.param(
-        lambda: html(t"<img onError={x}>"),
+        lambda: html(t"<img onError='// {x}'>"),
         TemplateSyntaxError,
         "event-handler",
         [
-            "interpolation inside the event-handler attribute onerror is not supported yet",
+            "interpolation inside a comment in the event-handler attribute onerror",
             "",
-            "    <img onError={x}>",
-            "                 ^^^",
+            "    <img onError='// {x}'>",
+            "                     ^^^",
             CALLER,
             "",
-            "Values in JavaScript need their own escaping (issue #3). Until then put the value "
-            "in a data-* attribute and read it from the handler: "
-            'onclick="go(this.dataset.id)" data-id={id}. See docs/errors.md#event-handler.',
+            "A value is written as a whole JavaScript literal: put the hole where an expression "
+            'goes, as in onclick="save({id})". Holes inside strings, comments and regular '
+            "expressions are not supported. See docs/errors.md#event-handler.",
         ],
-        id="event-handler-unquoted-mixed-case",
+        id="event-handler-comment-mixed-case",
     ),
     # -- style: at parse time (a hole inside a value), at render time (a bad value) ------------
     pytest.param(

@@ -219,3 +219,71 @@ def test_any_json_value_stays_in_its_script(value: object) -> None:
     assert value == json.loads(scripts[0].text or "")
     assert ["script", "p"] == [element.tag for element in tree]
     assert "after" == tree.find("p").text
+
+
+# -- event-handler attributes: the same literals, then attribute escaping -------------------------
+
+NOTE = 'it\'s <done> & "ok"'
+NOTE_JS = "&#34;it\\u0027s \\u003cdone\\u003e \\u0026 \\&#34;ok\\&#34;&#34;"
+EMPTY: dict[str, object] = {}
+ATTRS = {"id": "b"}
+
+
+@pytest.mark.parametrize(
+    ("template", "expected"),
+    [
+        pytest.param(
+            t'<button onclick="save({42}, {NOTE})">x</button>',
+            f'<button onclick="save( 42 ,  {NOTE_JS} )">x</button>',
+            id="in-a-call",
+        ),
+        pytest.param(
+            t"<button onclick={NOTE}>x</button>",
+            f'<button onclick=" {NOTE_JS} ">x</button>',
+            id="whole-value",
+        ),
+        pytest.param(t"<button onclick={None}>x</button>", "<button>x</button>", id="none-drops"),
+        pytest.param(
+            t"<button onclick='go(&quot;a&quot;, {1})'>x</button>",
+            "<button onclick='go(&quot;a&quot;,  1 )'>x</button>",
+            id="entities-decoded-before-lexing",
+        ),
+        pytest.param(
+            t'<button onclick="go({NOTE})" {ATTRS}>x</button>',
+            f'<button onclick="go( {NOTE_JS} )" id="b">x</button>',
+            id="spread-in-place",
+        ),
+        pytest.param(
+            t'<button onclick="go({NOTE})" {ATTRS}{EMPTY}>x</button>',
+            f'<button onclick="go( {NOTE_JS} )" id="b">x</button>',
+            id="merged",
+        ),
+        pytest.param(
+            t"<button onclick={NOTE} {ATTRS}{EMPTY}>x</button>",
+            f'<button onclick=" {NOTE_JS} " id="b">x</button>',
+            id="merged-whole-value",
+        ),
+    ],
+)
+def test_values_in_event_handlers(template: Template, expected: str) -> None:
+    assert expected == html(template)
+
+
+@settings(max_examples=100, deadline=None)
+@given(json_data)
+def test_any_value_in_an_event_handler_round_trips(value: object) -> None:
+    markup = html(t'<button onclick="go({value})">x</button><p>after</p>')
+    tree = html5lib.parseFragment(markup, treebuilder="etree", namespaceHTMLElements=False)
+    assert ["button", "p"] == [element.tag for element in tree]
+    handler = tree.find("button").get("onclick")
+    assert ["onclick"] == list(tree.find("button").attrib)
+    assert handler.startswith("go( ")
+    assert handler.endswith(" )")
+    assert value == json.loads(handler[4:-2])
+
+
+def test_event_handlers_from_a_spread_stay_refused() -> None:
+    attrs = {"onclick": "alert(1)"}
+    with pytest.raises(RenderError) as info:
+        html(t"<button {attrs}>x</button>")
+    assert "the attribute onclick cannot take a value from data" == info.value.headline

@@ -267,6 +267,8 @@ def test_spread_vs_literal(spec):
     d = outcome(lambda: html(literal_template(spec)))
     if known_outcomes(c, d):
         return
+    if c[0] == "RenderError" and d[0] == "ok" and any(k.lower().startswith("on") for k in keys):
+        return  # an event handler written in the template takes a JS literal; from data, never
     if d[0] == "TemplateSyntaxError":
         # refused at parse time in the template (on*, srcdoc, ...): the spread must refuse too,
         # at render time, unless the value drops it... no: spreads refuse these names always

@@ -269,7 +269,6 @@ REFUSED = {
     "script-string": ("<script>var a = '", "';</script>"),
     "script-data-block": ('<script type="text/x-template">', "</script>"),
     "style": ("<style>", "</style>"),
-    "onclick": ("<a onclick=", ">x</a>"),
     "onclick-quoted": ("<a onclick=\"go('", "')\">x</a>"),
     "style-partial": ('<p style="color: ', '">'),
     "srcdoc": ("<iframe srcdoc=", "></iframe>"),
