@@ -179,6 +179,17 @@ def js_part(value: object, slot: int) -> str:
         ) from None
 
 
+def render_event(value: object, slot: int, before: str, bare: str, quote: str) -> str:
+    """An event handler whose whole value is one interpolation: None/False drop it, True
+    leaves it bare, anything else is a JavaScript literal, attribute-escaped."""
+    value = resolve(value)
+    if value is None or value is False:
+        return ""
+    if value is True:
+        return bare
+    return before + escape_text(js_part(value, slot)) + quote
+
+
 def _part_text(value: object, slot: int, name: str, part: UrlPart | Literal["js"] | None) -> str:
     """A value inside an attribute value with text around it (``part``: where in a URL, or
     "js" in an event handler)."""

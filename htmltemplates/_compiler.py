@@ -25,7 +25,7 @@ from typing import Any, Literal
 from . import _attributes, _escapers
 from ._attributes import PartsItem, SpreadItem, StaticItem, TagPlan, WholeItem
 from ._context import State
-from ._escapers import browser_url, escape_text
+from ._escapers import browser_url, decode_attribute, escape_text
 from ._javascript import JsState, js_state
 from ._scanner import AttrToken, SpreadToken, TagToken, TextHole, scan
 from ._spec import DANGEROUS_SCHEMES, AttrKind, UrlPart, ascii_lower, attr_kind
@@ -46,6 +46,7 @@ _GLOBALS: dict[str, object] = {
     "_part": _attributes.attr_part,
     "_url": _attributes.url_part,
     "_jsp": _attributes.js_part,
+    "_event": _attributes.render_event,
     "_piece": _attributes.url_piece,
     "_PART": UrlPart,
     "_whole": _attributes.render_whole,
@@ -194,6 +195,7 @@ _REFUSED_REASONS = {
     "http-equiv": "can redirect the page or change its security policy",
     "attributename": "decides which attribute an SVG animation rewrites",
     "type": "decides whether the script is run, and as what language",
+    "language": "decides whether the script is run, and as what language",
     "to": "is written into the attribute an SVG animation targets, which may be href",
     "from": "is written into the attribute an SVG animation targets, which may be href",
     "by": "is written into the attribute an SVG animation targets, which may be href",
@@ -227,12 +229,16 @@ def _event_parts(name: str, attr: AttrToken) -> None:
     """Refuse holes of an event-handler attribute that are not where JavaScript expects an
     expression; the others take a JavaScript literal, then attribute escaping. The handler is
     read as JavaScript after the attribute's character references are decoded."""
-    body = ""
+    body = ""  # as written, and as the browser reads it (entities decoded, part by part)
+    decoded = ""
     for part in attr.parts or ():
         if isinstance(part, str):
-            body += html.unescape(part)
+            body += part
+            decoded += decode_attribute(part)
             continue
-        state = js_state(body)
+        state = js_state(decoded)
+        if state is JsState.CODE:
+            state = js_state(body)  # a reference the browser leaves alone must not matter
         if state is not JsState.CODE:
             where = f"inside {state.value}" if state is not JsState.UNKNOWN else state.value
             raise _syntax(
@@ -244,6 +250,7 @@ def _event_parts(name: str, attr: AttrToken) -> None:
                 Location.at_hole(part),
             )
         body += " 0 "
+        decoded += " 0 "
 
 
 def _url_parts(attr: AttrToken) -> dict[int, UrlPart]:
@@ -262,6 +269,8 @@ def _url_parts(attr: AttrToken) -> dict[int, UrlPart]:
         if isinstance(part, int):
             if settled == "fixed":
                 result[part] = _part_after(written)
+                if result[part] is UrlPart.PATH and UrlPart.PATH not in list(result.values())[:-1]:
+                    _check_authority(attr, written, part)
                 continue
             if settled:
                 raise _syntax(
@@ -281,7 +290,7 @@ def _url_parts(attr: AttrToken) -> dict[int, UrlPart]:
             start_hole = part
             result[part] = UrlPart.START
             continue
-        written += part
+        written += html.unescape(part)  # part by part: a hole splits no character reference
         if settled:
             continue
         prefix += part
@@ -307,11 +316,35 @@ def _url_parts(attr: AttrToken) -> dict[int, UrlPart]:
 
 
 def _part_after(written: str) -> UrlPart:
-    """The part of a URL that static text ``written`` (a fixed scheme or path) leaves open."""
-    effective = html.unescape(written)
-    if "#" in effective:
+    """The part of a URL that static text ``written`` (decoded) leaves open."""
+    if "#" in written:
         return UrlPart.FRAGMENT
-    return UrlPart.QUERY if "?" in effective else UrlPart.PATH
+    return UrlPart.QUERY if "?" in written else UrlPart.PATH
+
+
+# Static text before a path hole that leaves no host to choose: a path-absolute URL with its
+# first segment begun ("/users/"; "//" and "/\\" are hosts), a URL whose authority is closed
+# ("https://example.com/"), a scheme with no authority ("mailto:", "tel:"; not http(s), ftp,
+# ws(s) or file, where "https:evil.example" is a host), or a relative path ("users/", "./").
+_AUTHORITY_FIXED = re.compile(
+    r"/[^/\\]"
+    r"|[A-Za-z][A-Za-z0-9+.-]*:[/\\][/\\][^/?#\\]*[/\\]"
+    r"|(?!(https?|ftp|wss?|file):)[A-Za-z][A-Za-z0-9+.-]*:(?![/\\])"
+    r"|(?![A-Za-z][A-Za-z0-9+.-]*:)[^/\\:?#]",
+    re.IGNORECASE,
+)
+
+
+def _check_authority(attr: AttrToken, written: str, hole: int) -> None:
+    """Refuse the first path hole of a URL when a value there could begin '//host'."""
+    if _AUTHORITY_FIXED.match(browser_url(written)) is None:
+        raise _syntax(
+            f"interpolation that could choose the host of the URL in {attr.name}",
+            "Write the host in the template (https://example.com/{path}), or start the path "
+            "with a segment (/users/{name}): a value after '/' or 'https:' could begin '//host'.",
+            "url-scheme",
+            Location.at_hole(hole),
+        )
 
 
 def _static_value(attr: AttrToken) -> str | bool:
@@ -423,10 +456,7 @@ def _compile_in_place(
                 builder.expr(f"{fast} if v{n}.__class__ is _str and v{n} else {flags}")
             elif kind is AttrKind.EVENT:
                 before = builder.const(f"{item.ws}{item.name}={quote}")
-                js = f"{before} + _esc(_jsp(v{n}, {n})) + {quote!r}"
-                builder.expr(
-                    f"'' if v{n} is None or v{n} is False else {bare} if v{n} is True else {js}"
-                )
+                builder.expr(f"_event(v{n}, {n}, {before}, {bare}, {quote!r})")
             elif kind is AttrKind.URL:
                 builder.expr(flags)
             else:

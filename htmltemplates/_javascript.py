@@ -2,10 +2,10 @@
 
 The lexer walks the static text of a script (values already interpolated count as one
 expression each) and says whether its end is in code, where a value can be written as a
-JavaScript literal, or inside a string, template literal, comment or regular expression, where
-it cannot (yet). It follows ECMAScript's lexical grammar (section 12) as far as that needs: the
-one real ambiguity, whether '/' starts a regular expression or divides, is decided by the token
-before it; after a '}' that cannot be decided, and the lexer says so rather than guess.
+JavaScript literal, or inside a string, template literal or comment, where it cannot (yet). It
+follows ECMAScript's lexical grammar (section 12) only as far as it can be sure: whether '/'
+starts a regular expression or divides needs a parser, so after one (and after '-->', '#' or
+non-ASCII code) it gives up, and the scanner refuses the holes that follow.
 """
 
 from __future__ import annotations
@@ -27,33 +27,29 @@ class JsState(enum.Enum):
     STRING = "a string"
     TEMPLATE = "a template literal"
     COMMENT = "a comment"
-    REGEX = "a regular expression"
-    UNKNOWN = "after a '/' that could divide or start a regular expression"
+    UNKNOWN = "after a '/', '#', '-->' or non-ASCII code, which the scanner does not judge,"
 
 
 # 12.2 white space and 12.3 line terminators
 _SPACE = frozenset(" \t\n\r\v\f\xa0\ufeff\u2028\u2029")
 _LINE_END = re.compile(r"[\n\r\u2028\u2029]")
-_WORD = re.compile(r"[\w$\\]+")
-# after these words an expression starts, so '/' begins a regular expression
-_BEFORE_EXPRESSION = frozenset(
-    "return typeof instanceof in of new delete void throw case do else yield await".split()
-)
 
 
 def js_state(source: str) -> JsState:
-    """Where the end of ``source`` (the static text of a script so far) is."""
+    """Where the end of ``source`` (the static text of a script so far) is.
+
+    Deliberately conservative: after any '/' that does not open a comment (a division or a
+    regular expression: telling them apart needs a parser, and a wrong guess misplaces every
+    quote after it), after '-->', '<!--' or '#', and after non-ASCII code (identifiers and
+    spaces this lexer does not classify), the state is UNKNOWN and no hole is accepted.
+    """
     i, n = 0, len(source)
-    regex_ok: bool | None = True  # None: after '}', where '/' could be either
     braces: list[bool] = []  # open '{': True for a template literal's '${'
     while i < n:
         c = source[i]
         if c in _SPACE:
             i += 1
-        elif source.startswith(("//", "<!--"), i) or (
-            source.startswith("-->", i) and _at_line_start(source, i)
-        ):
-            # line comments, with Annex B's HTML-like comments (B.1.1)
+        elif source.startswith("//", i):
             line_end = _LINE_END.search(source, i)
             if line_end is None:
                 return JsState.COMMENT
@@ -63,61 +59,29 @@ def js_state(source: str) -> JsState:
             if end < 0:
                 return JsState.COMMENT
             i = end + 2
-        elif c == "/":
-            if i + 1 == n and regex_ok is not False:
-                # the hole would start a regular expression (or might)
-                return JsState.REGEX if regex_ok else JsState.UNKNOWN
-            if regex_ok is None:
-                return JsState.UNKNOWN
-            if regex_ok:
-                i = _skip_regex(source, i)
-                if i < 0:
-                    return JsState.REGEX
-                regex_ok = False
-            else:
-                i += 1
-                regex_ok = True
+        elif c in "/#" or not c.isascii() or source.startswith(("-->", "<!--"), i):
+            return JsState.UNKNOWN
         elif c in "'\"":
             i = _skip_string(source, i)
             if i < 0:
                 return JsState.STRING
-            regex_ok = False
         elif c == "`":
             i = _skip_template(source, i + 1, braces)
             if i < 0:
                 return JsState.TEMPLATE
-            regex_ok = i > 0 and source[i - 1] != "`"  # '${' opens code, '`' ends a value
         elif c == "}" and braces and braces[-1]:
             braces.pop()
             i = _skip_template(source, i + 1, braces)
             if i < 0:
                 return JsState.TEMPLATE
-            regex_ok = source[i - 1] != "`"
         elif c == "{":
             braces.append(False)
             i += 1
-            regex_ok = True
-        elif c == "}":
-            if braces:
+        else:
+            if c == "}" and braces:
                 braces.pop()
             i += 1
-            regex_ok = None  # a block ('/' starts a regex) or an object ('/' divides)
-        elif c in ")]":
-            i += 1
-            regex_ok = False  # as Go's html/template: after ')' a '/' divides
-        elif (word := _WORD.match(source, i)) is not None:
-            i = word.end()
-            regex_ok = word.group() in _BEFORE_EXPRESSION
-        else:
-            i += 1
-            regex_ok = True  # a punctuator: an expression may follow
     return JsState.CODE
-
-
-def _at_line_start(source: str, i: int) -> bool:
-    before = source[:i]
-    line = before[max(before.rfind("\n"), before.rfind("\r")) + 1 :]
-    return not line.strip()
 
 
 def _skip_string(source: str, i: int) -> int:
@@ -154,30 +118,6 @@ def _skip_template(source: str, i: int, braces: list[bool]) -> int:
     return -1
 
 
-def _skip_regex(source: str, i: int) -> int:
-    """The index after the regular expression literal starting at ``i``, or -1."""
-    i += 1
-    in_class = False
-    while i < len(source):
-        c = source[i]
-        if c == "\\":
-            i += 2
-        elif c in "\n\r\u2028\u2029":
-            return -1
-        elif c == "[":
-            in_class = True
-            i += 1
-        elif c == "]":
-            in_class = False
-            i += 1
-        elif c == "/" and not in_class:
-            flags = _WORD.match(source, i + 1)
-            return flags.end() if flags else i + 1
-        else:
-            i += 1
-    return -1
-
-
 # -- values ---------------------------------------------------------------------------------------
 
 # Inside JSON strings, what could end the script element, open an HTML comment, end a CDATA
@@ -189,6 +129,7 @@ _JS_ESCAPES = str.maketrans(
         "&": "\\u0026",
         "'": "\\u0027",
         "`": "\\u0060",
+        "$": "\\u0024",
         "\u2028": "\\u2028",
         "\u2029": "\\u2029",
     }

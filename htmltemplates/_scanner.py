@@ -18,6 +18,7 @@ written.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -57,9 +58,9 @@ _JS_TYPES = frozenset(
     text/jscript text/livescript text/javascript1.0 text/javascript1.1 text/javascript1.2
     text/javascript1.3 text/javascript1.4 text/javascript1.5 module""".split()
 )
-_JSON_TYPES = frozenset(
-    {"application/json", "application/ld+json", "importmap", "speculationrules"}
-)
+# importmap and speculationrules are JSON too, but their strings are URLs that load or fetch:
+# they stay data blocks until trusted resource URLs come (issue #3).
+_JSON_TYPES = frozenset({"application/json", "application/ld+json"})
 
 
 def _script_kind(tag: TagToken) -> str:
@@ -71,7 +72,10 @@ def _script_kind(tag: TagToken) -> str:
             kind = ascii_lower(value.strip(WHITESPACE))
             if not kind or kind in _JS_TYPES:
                 return "js"
-            return "json" if kind in _JSON_TYPES or kind.endswith("+json") else ""
+            json_type = kind in _JSON_TYPES or (
+                kind.startswith("application/") and kind.endswith("+json")
+            )
+            return "json" if json_type else ""
     return "js"
 
 
@@ -685,6 +689,13 @@ class Scanner:
         """A hole in a <script> body: a value written as a literal, where the JavaScript so far
         ends in code; refused inside strings, comments and regular expressions (issue #3)."""
         body = self.rcdata_text
+        if _PARTIAL_END_TAG.search(body):
+            raise _syntax(
+                "interpolation that could complete an end tag inside <script>",
+                "Put a space between '<' and the interpolation.",
+                "end-tag",
+                here,
+            )
         if "<!--" in body:
             raise _syntax(
                 "interpolation inside a <script> whose body holds '<!--'",
@@ -693,7 +704,10 @@ class Scanner:
                 "script-comment",
                 here,
             )
+        # in <svg> a script's entities are decoded first: it must be code read either way
         state = js_state(body)
+        if state is JsState.CODE:
+            state = js_state(html.unescape(body))
         if state is not JsState.CODE:
             raise _syntax(
                 f"interpolation inside {state.value} in <script>"

@@ -75,7 +75,7 @@ ANIMATION_VALUES = frozenset({"to", "from", "by", "values"})
 
 # Names whose kind depends on the element they are on.
 ELEMENT_DEPENDENT_NAMES = frozenset(
-    {name for _, name in RESOURCE_URL_ATTRIBUTES} | ANIMATION_VALUES | {"type"}
+    {name for _, name in RESOURCE_URL_ATTRIBUTES} | ANIMATION_VALUES | {"type", "language"}
 )
 
 # Schemes a URL value may carry at the start of a URL attribute (SECURITY-NOTES 2.8).
@@ -131,7 +131,7 @@ def attr_kind(element: str, name: str) -> AttrKind:
         return AttrKind.EVENT
     if name in REFUSED_ATTRIBUTES or name.startswith("xmlns"):
         return AttrKind.REFUSED
-    if (name == "type" and element == "script") or (
+    if (name in ("type", "language") and element == "script") or (
         element in ANIMATION_ELEMENTS and name in ANIMATION_VALUES
     ):
         return AttrKind.REFUSED

@@ -16,7 +16,12 @@ from hypothesis import strategies as st
 from markupsafe import Markup
 
 from htmltemplates import RenderError, TemplateSyntaxError, html
+from htmltemplates._escapers import decode_attribute
 
+UNKNOWN = (
+    "interpolation after a '/', '#', '-->' or non-ASCII code, which the scanner does not judge, "
+    "in <script>"
+)
 CFG = {"user": "</script><script>alert(1)</script>", "n": 3, "ok": True, "none": None}
 
 
@@ -55,24 +60,9 @@ CFG = {"user": "</script><script>alert(1)</script>", "n": 3, "ok": True, "none":
             id="markup-is-a-string",
         ),
         pytest.param(
-            t"<script>x = {1}/{2}</script>",
-            "<script>x =  1 / 2 </script>",
-            id="division-after-a-value",
-        ),
-        pytest.param(
-            t"<script>x = a /{2}</script>",
-            "<script>x = a / 2 </script>",
-            id="division-after-a-name",
-        ),
-        pytest.param(
             t"<script>x = `a${{{3}}}`</script>",
             "<script>x = `a${ 3 }`</script>",
             id="template-substitution",
-        ),
-        pytest.param(
-            t"<script>var re = /[/]'/; f({1})</script>",
-            "<script>var re = /[/]'/; f( 1 )</script>",
-            id="after-a-regex",
         ),
         pytest.param(
             t"<script>var s = 'a\\'b'; f({1})</script>",
@@ -94,11 +84,6 @@ CFG = {"user": "</script><script>alert(1)</script>", "n": 3, "ok": True, "none":
             '<script type="application/json"> {"user": "\\u003c/script\\u003e\\u003cscript'
             '\\u003ealert(1)\\u003c/script\\u003e", "n": 3, "ok": true, "none": null} </script>',
             id="json",
-        ),
-        pytest.param(
-            t"<script type=importmap>{ {'imports': {'a': '/a.js'}} }</script>",
-            '<script type=importmap> {"imports": {"a": "/a.js"}} </script>',
-            id="importmap",
         ),
         pytest.param(t"<SCRIPT>f({1})</SCRIPT>", "<SCRIPT>f( 1 )</SCRIPT>", id="upper-case"),
         pytest.param(
@@ -155,17 +140,17 @@ def test_values_in_script(template: Template, expected: str) -> None:
         ),
         pytest.param(
             t"<script>x = /{EVIL}/</script>",
-            "interpolation inside a regular expression in <script>",
+            UNKNOWN,
             id="regex",
         ),
         pytest.param(
             t"<script>return /{EVIL}</script>",
-            "interpolation inside a regular expression in <script>",
+            UNKNOWN,
             id="regex-after-keyword",
         ),
         pytest.param(
             t"<script>if (a) {{ }} /{EVIL}</script>",
-            "interpolation after a '/' that could divide or start a regular expression in <script>",
+            UNKNOWN,
             id="slash-after-brace",
         ),
         pytest.param(
@@ -176,6 +161,50 @@ def test_values_in_script(template: Template, expected: str) -> None:
     ],
 )
 def test_refused_positions_in_script(template: Template, headline: str) -> None:
+    with pytest.raises(TemplateSyntaxError) as info:
+        html(template)
+    assert headline == info.value.headline
+
+
+# The third review found '/' guesses (division or regular expression), HTML-like comments, a
+# hashbang, non-ASCII identifiers and spaces, and SVG's entity decoding misleading a lexer that
+# guessed; now it does not guess, and these holes are refused.
+@pytest.mark.parametrize(
+    ("template", "headline"),
+    [
+        pytest.param(t"<script>x = {1}/{2}</script>", UNKNOWN, id="division-after-a-value"),
+        pytest.param(t"<script>x = a / 2; f({1})</script>", UNKNOWN, id="division-before"),
+        pytest.param(
+            t'<script>if (a) /"/.test(b); y = "; z = {EVIL}; //"</script>',
+            UNKNOWN,
+            id="regex-after-paren",
+        ),
+        pytest.param(t'<script>a++ /"/; y = {EVIL}; //"</script>', UNKNOWN, id="postfix"),
+        pytest.param(t"<script>#!`\nvar y = `; x = {EVIL}; //`</script>", UNKNOWN, id="hashbang"),
+        pytest.param(
+            t"<script>var a = 1;\u2028--> `\nvar y = `; x = {EVIL}; //`</script>",
+            UNKNOWN,
+            id="html-close-comment",
+        ),
+        pytest.param(t"<script>a\u3000+ {EVIL}</script>", UNKNOWN, id="non-ascii-space"),
+        pytest.param(
+            t"<svg><script>var a = &quot;; x = {EVIL}; //&quot;</script></svg>",
+            "interpolation inside a string in <script>",
+            id="svg-entities-decoded",
+        ),
+        pytest.param(
+            t"<script>x = /a</script{EVIL}>",
+            "interpolation that could complete an end tag inside <script>",
+            id="partial-end-tag",
+        ),
+        pytest.param(
+            t"<script type=importmap>{ {'imports': {'a': EVIL}} }</script>",
+            "interpolation inside a <script> whose type is neither JavaScript nor JSON",
+            id="importmap-urls-load-code",
+        ),
+    ],
+)
+def test_positions_the_lexer_does_not_judge(template: Template, headline: str) -> None:
     with pytest.raises(TemplateSyntaxError) as info:
         html(template)
     assert headline == info.value.headline
@@ -287,3 +316,54 @@ def test_event_handlers_from_a_spread_stay_refused() -> None:
     with pytest.raises(RenderError) as info:
         html(t"<button {attrs}>x</button>")
     assert "the attribute onclick cannot take a value from data" == info.value.headline
+
+
+@pytest.mark.parametrize("value", [None, True, False])
+def test_lazy_event_handler_values_are_resolved_first(value: object) -> None:
+    lazy = lambda: value  # noqa: E731
+    assert html(t"<b onclick={lazy} {EMPTY}{EMPTY}>x</b>") == html(t"<b onclick={lazy}>x</b>")
+
+
+def test_script_language_is_refused() -> None:
+    with pytest.raises(TemplateSyntaxError):
+        html(t"<script language={'x-template'}>f()</script>")
+    with pytest.raises(RenderError):
+        html(t"<script { ({'language': 'x-template'}) }>f()</script>")
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "&quotx",
+        "&quot;x",
+        "&quot x",
+        "&amp;&lt",
+        "&notit;",
+        "&notin;",
+        "&#34;",
+        "&#x22",
+        "&foo;",
+        "a && b",
+        "&quot",
+    ],
+)
+def test_attribute_references_decode_as_html5lib_does(written: str) -> None:
+    # an event handler is lexed as the browser reads the attribute (third review: '&quotx')
+    fragment = html5lib.parseFragment(
+        f'<p title="{written}">', treebuilder="etree", namespaceHTMLElements=False
+    )
+    assert fragment.find("p").get("title") == decode_attribute(written)
+
+
+def test_a_legacy_reference_before_equals_is_kept() -> None:
+    # 13.2.5.73: in an attribute, a legacy reference without ';' before '=' is not decoded
+    # (browsers follow this; html5lib 1.1 decodes it)
+    assert "&quot=" == decode_attribute("&quot=")
+
+
+def test_a_legacy_reference_the_browser_keeps_cannot_hide_a_string() -> None:
+    with pytest.raises(TemplateSyntaxError) as info:
+        html(t'<b onclick="0 && 0 &quotx; s = &quot;; z = {EVIL}; //&quot;">b</b>')
+    assert "interpolation inside a string in the event-handler attribute onclick" == (
+        info.value.headline
+    )
