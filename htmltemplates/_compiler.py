@@ -472,7 +472,9 @@ def _compile_in_place(
             elif urls.get(part) is UrlPart.START:
                 builder.expr(f"_url(v{part}, {part}, {name})")
             elif part in urls:
-                builder.expr(f"_piece(v{part}, {part}, {name}, _PART.{urls[part].name})")
+                piece = f"_piece(v{part}, {part}, {name}, _PART.{urls[part].name})"
+                # an int needs neither encoding nor escaping (ids in /items/{id} are common)
+                builder.expr(f"_str(v{part}) if v{part}.__class__ is _int else {piece}")
             else:
                 slow = f"_part(v{part}, {part}, {name})"
                 builder.expr(f"_esc(v{part}) if v{part}.__class__ is _str else {slow}")
