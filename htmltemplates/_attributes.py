@@ -179,15 +179,23 @@ def js_part(value: object, slot: int) -> str:
         ) from None
 
 
-def render_event(value: object, slot: int, before: str, bare: str, quote: str) -> str:
-    """An event handler whose whole value is one interpolation: None/False drop it, True
+def _event_value(value: object, slot: int) -> Value | None:
+    """The whole value of an event handler written in the template: None/False drop it, True
     leaves it bare, anything else is a JavaScript literal, attribute-escaped."""
     value = resolve(value)
     if value is None or value is False:
-        return ""
+        return None
     if value is True:
-        return bare
-    return before + escape_text(js_part(value, slot)) + quote
+        return True
+    return escape_text(js_part(value, slot))
+
+
+def render_event(value: object, slot: int, before: str, bare: str, quote: str) -> str:
+    """An event handler whose whole value is one interpolation, rendered in place."""
+    text = _event_value(value, slot)
+    if text is None:
+        return ""
+    return bare if text is True else before + text + quote
 
 
 def _part_text(value: object, slot: int, name: str, part: UrlPart | Literal["js"] | None) -> str:
@@ -530,15 +538,7 @@ def render_tag(plan: TagPlan, values: tuple[object, ...]) -> str:
                 _put(entries, ws, name, key, value, raw, quote)
             case WholeItem(ws, name, key, AttrKind.EVENT, slot, position, quote):
                 # an event handler written in the template: a JavaScript literal
-                handler = resolve(values[position])
-                text: Value | None
-                if handler is None or handler is False:
-                    text = None
-                elif handler is True:
-                    text = True
-                else:
-                    text = escape_text(js_part(handler, slot))
-                _put(entries, ws, name, key, text, None, quote)
+                _put(entries, ws, name, key, _event_value(values[position], slot), None, quote)
             case WholeItem(ws, name, key, kind, slot, position, quote):
                 _attribute(entries, element, ws, name, key, kind, values[position], slot, quote)
             case PartsItem(ws, name, key, parts, quote):

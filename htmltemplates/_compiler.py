@@ -16,7 +16,6 @@ everything with one BUILD_STRING, the fastest concatenation CPython has.
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Callable, Mapping, Sequence
 from string.templatelib import Interpolation, Template
@@ -213,7 +212,7 @@ def _resource_parts(element: str, attr: AttrToken) -> None:
     """Refuse a hole in a URL that loads code (<script src>, <base href>, ...) unless the
     static text before it fixes the origin (SECURITY-NOTES 2.9)."""
     prefix = attr.parts[0] if attr.parts and isinstance(attr.parts[0], str) else ""
-    if _FIXED_ORIGIN.match(browser_url(html.unescape(prefix))) is None:
+    if _FIXED_ORIGIN.match(browser_url(decode_attribute(prefix))) is None:
         name = ascii_lower(attr.name)
         raise _syntax(
             f"interpolation that could choose where <{element} {name}> loads from",
@@ -279,7 +278,7 @@ def _url_parts(attr: AttrToken) -> dict[int, UrlPart]:
                     "url-scheme",
                     Location.at_hole(part),
                 )
-            if browser_url(html.unescape(prefix)) or start_hole is not None:
+            if browser_url(decode_attribute(prefix)) or start_hole is not None:
                 raise _syntax(
                     f"interpolation that could choose the scheme of the URL in {attr.name}",
                     "Fix the scheme in the template (https://...), or interpolate the whole URL "
@@ -290,13 +289,13 @@ def _url_parts(attr: AttrToken) -> dict[int, UrlPart]:
             start_hole = part
             result[part] = UrlPart.START
             continue
-        written += html.unescape(part)  # part by part: a hole splits no character reference
+        written += decode_attribute(part)  # part by part: a hole splits no character reference
         if settled:
             continue
         prefix += part
         # judged as the browser reads it: character references decoded by the tokenizer,
         # then the URL parser's stripping of C0 controls, space, tab and newlines
-        effective = browser_url(html.unescape(prefix))
+        effective = browser_url(decode_attribute(prefix))
         colon = effective.find(":")
         separator = min((k for k in map(effective.find, "/?#") if k >= 0), default=-1)
         if colon >= 0 and (separator < 0 or colon < separator):
