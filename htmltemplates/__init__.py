@@ -9,11 +9,13 @@ no I/O; the optional Flask integration lives in ``htmltemplates.flask``.
 
 from markupsafe import Markup
 
+from ._csp import CSP_NONCE, csp_nonce
 from ._escapers import UNSAFE_CSS, UNSAFE_URL
 from ._render import CacheInfo, cache_info, clear_cache, html
 from .errors import RenderError, TemplateError, TemplateSyntaxError
 
 __all__ = [
+    "CSP_NONCE",
     "UNSAFE_CSS",
     "UNSAFE_URL",
     "CacheInfo",
@@ -23,5 +25,6 @@ __all__ = [
     "TemplateSyntaxError",
     "cache_info",
     "clear_cache",
+    "csp_nonce",
     "html",
 ]

@@ -24,9 +24,10 @@ from typing import Any, Literal
 from . import _attributes, _escapers
 from ._attributes import PartsItem, SpreadItem, StaticItem, TagPlan, WholeItem
 from ._context import State
+from ._csp import nonce_attribute
 from ._escapers import browser_url, decode_attribute, escape_text
 from ._javascript import JsState, js_state
-from ._scanner import AttrToken, SpreadToken, TagToken, TextHole, scan
+from ._scanner import AttrToken, NonceSlot, SpreadToken, TagToken, TextHole, scan
 from ._spec import DANGEROUS_SCHEMES, AttrKind, UrlPart, ascii_lower, attr_kind
 from .errors import Location
 from .errors import syntax_error as _syntax
@@ -53,6 +54,7 @@ _GLOBALS: dict[str, object] = {
     "_try": _attributes.render_spread_tag,
     "_spread": _attributes.spread_in_place,
     "_KIND": AttrKind,
+    "_nonce": nonce_attribute,
 }
 
 
@@ -148,6 +150,8 @@ def compile_template(template: Template, helpers: Mapping[str, object]) -> tuple
                 builder.expr(f"_keep_newline({source})" if after_start_tag else source)
             case TagToken():
                 _compile_tag(builder, token)
+            case NonceSlot():
+                builder.expr("_nonce()")
     return builder.build(len(template.interpolations), helpers)
 
 

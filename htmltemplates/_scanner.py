@@ -134,7 +134,14 @@ class TagToken:
     tail: str = ""
 
 
-Token = str | TextHole | TagToken
+@dataclass(slots=True, frozen=True)
+class NonceSlot:
+    """Where the CSP nonce of a ``<script>`` or ``<style>`` start tag goes: before its '>'."""
+
+
+NONCE = NonceSlot()
+
+Token = str | TextHole | TagToken | NonceSlot
 
 
 class Scanner:
@@ -549,14 +556,24 @@ class Scanner:
         self.raw.append(">")
         tag = self.tag
         assert tag is not None
+        name = self.element
+        # a nonce goes before the '>' (not before a '/': it may end an unquoted value)
+        nonce = name in SCRIPT_ELEMENTS and not any(
+            isinstance(item, AttrToken) and ascii_lower(item.name) == "nonce" for item in tag.items
+        )
+        end = ">" if not nonce else ""
         if any(isinstance(item, SpreadToken) or item.dynamic for item in tag.items):
-            tag.tail = self.pending + ">"
+            tag.tail = self.pending + end
+            self._flush()
             self.tokens.append(tag)
         else:
-            self.literal.append("".join(self.raw))
+            self.literal.append("".join(self.raw)[: None if end else -1])
+        if nonce:
+            self._flush()
+            self.tokens.append(NONCE)
+            self.literal.append(">")
         self.tag = None
         self.pending = ""
-        name = self.element
         self.closed_at = (self.string, i + 1, name)
         if name in RCDATA_ELEMENTS:
             self.state = State.RCDATA
@@ -800,8 +817,10 @@ def context_after(text: str) -> Context:
 
 
 __all__ = [
+    "NONCE",
     "AttrKind",
     "AttrToken",
+    "NonceSlot",
     "Scanner",
     "SpreadToken",
     "TagToken",

@@ -81,6 +81,7 @@ def test_all_is_sorted_and_every_name_exists() -> None:
 
 def test_all_names_the_public_api() -> None:
     assert {
+        "CSP_NONCE",
         "CacheInfo",
         "Markup",
         "RenderError",
@@ -90,6 +91,7 @@ def test_all_names_the_public_api() -> None:
         "UNSAFE_URL",
         "cache_info",
         "clear_cache",
+        "csp_nonce",
         "html",
     } == set(htmltemplates.__all__)
 
