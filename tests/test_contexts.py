@@ -483,8 +483,8 @@ TEXT_LIKE = [
         id="after-closed-raw-text",
     ),
     pytest.param(
-        t"<script>'</scriptx>'</script>{X}",
-        "<script>'</scriptx>'</script>v",
+        t"<script>'< /scriptx>'</script>{X}",
+        "<script>'< /scriptx>'</script>v",
         id="after-script-with-lookalike-end-tag",
     ),
 ]
@@ -579,6 +579,22 @@ NOSCRIPT_OPEN = t"<noscript>"
             id="legacy-select-title",
         ),
         pytest.param(t"<title><b>x</b></title><p>{Y}</p>", "rcdata-markup", id="title-then-text"),
+        # in <svg> a script's markup is parsed: '</script>' in a quoted value does not end it,
+        # and '<a href=' makes a value an attribute (found by the fourth review)
+        pytest.param(
+            t'<svg><script><a href="</script><p>{Y}</p>"></a></script></svg>',
+            "script-markup",
+            id="svg-script-quoted-end",
+        ),
+        pytest.param(
+            t"<script>'</scriptx>'</script>{Y}", "script-markup", id="script-lookalike-end-tag"
+        ),
+        pytest.param(t"<svg><script><a href={Y}></script></svg>", "script-markup", id="svg-href"),
+        pytest.param(t"<script>a<b>{Y}</b></script>", "script-markup", id="breakout-tag-in-js"),
+        pytest.param(t"<script>x = '<!x>'; {Y}</script>", "script-markup", id="bogus-comment"),
+        # CDATA is a bogus comment in HTML (ends at '>') and a section in <svg> (ends at ']]>')
+        pytest.param(t'<svg><![CDATA[ x > <a title="]]><a href={Y}>', "cdata", id="cdata-in-svg"),
+        pytest.param(t"<![CDATA[x]]><p>{Y}</p>", "cdata", id="cdata-in-html"),
         pytest.param(
             inner_with_noscript_end("x"), "noscript", id="noscript-end-in-an-attribute-value"
         ),

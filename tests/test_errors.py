@@ -25,6 +25,11 @@ attrs = {"a": 1}
 d = {"k": 1}
 b = b"x"
 
+SCRIPT_MARKUP_FIX = (
+    "Inside <svg> and <math> a script's tags are parsed as elements: keep '<' directly followed "
+    "by a letter, '/', '!' or '?' out of the script before the interpolation (write a < b with "
+    "spaces), or pass such text as a value. See docs/errors.md#script-markup."
+)
 CALLER = "<caller>"  # replaced by f"  {error.caller}"
 THIS_FILE = "test_errors.py, line "
 
@@ -348,6 +353,55 @@ MESSAGES = [
             "See docs/errors.md#script-comment.",
         ],
         id="script-comment",
+    ),
+    # -- script-markup -------------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t"<svg><script><a href={x}></a></script></svg>"),
+        TemplateSyntaxError,
+        "script-markup",
+        [
+            "interpolation after markup written in <script>",
+            "",
+            "    <svg><script><a href={x}></a></script></svg>",
+            "                         ^^^",
+            CALLER,
+            "",
+            SCRIPT_MARKUP_FIX,
+        ],
+        id="script-markup",
+    ),
+    pytest.param(
+        lambda: html(t"<script>s = '<b>';</script><p>{x}</p>"),
+        TemplateSyntaxError,
+        "script-markup",
+        [
+            "interpolation after markup written in <script>",
+            "",
+            "    <script>s = '<b>';</script><p>{x}</p>",
+            "                                  ^^^",
+            CALLER,
+            "",
+            SCRIPT_MARKUP_FIX,
+        ],
+        id="script-markup-after",
+    ),
+    # -- cdata ---------------------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t"<svg><![CDATA[ a > b ]]><text>{x}</text></svg>"),
+        TemplateSyntaxError,
+        "cdata",
+        [
+            "interpolation after a CDATA section",
+            "",
+            "    <svg><![CDATA[ a > b ]]><text>{x}</text></svg>",
+            "                                  ^^^",
+            CALLER,
+            "",
+            "<![CDATA[...]]> is a comment in HTML but text in <svg> and <math>, and the two end "
+            "in different places: write the text escaped instead, or interpolate nothing after "
+            "it in this template. See docs/errors.md#cdata.",
+        ],
+        id="cdata",
     ),
     # -- end-tag -------------------------------------------------------------------------------
     pytest.param(
@@ -1201,12 +1255,17 @@ def anchors_in_source() -> set[str]:
                 and isinstance(node.args[2], ast.Constant)
             ):
                 found.add(node.args[2].value)
-            # the scanner keeps (headline, fix, anchor) in self.unsure for later holes
+            # the scanner keeps (headline, fix, anchor) in self.unsure for later holes, and
+            # shares some such triples as module constants (_SCRIPT_MARKUP = (...))
+            target = node.targets[0] if isinstance(node, ast.Assign) else None
             if (
                 isinstance(node, ast.Assign)
-                and isinstance(node.targets[0], ast.Attribute)
-                and node.targets[0].attr == "unsure"
+                and (
+                    (isinstance(target, ast.Attribute) and target.attr == "unsure")
+                    or (isinstance(target, ast.Name) and target.id.isupper())
+                )
                 and isinstance(node.value, ast.Tuple)
+                and len(node.value.elts) == 3
                 and isinstance(node.value.elts[2], ast.Constant)
             ):
                 found.add(node.value.elts[2].value)
