@@ -27,8 +27,13 @@ from ._escapers import (
 )
 from ._javascript import NotJavaScriptError, js_value
 from ._spec import ELEMENT_DEPENDENT_NAMES, AttrKind, UrlPart, ascii_lower, attr_kind
+from ._trusted import TrustedResourceURL, TrustedURL
 from .errors import RenderError, short_repr
 from .errors import value_error as _error
+
+# What a hole inside an attribute value with text around it is: where in a URL, the start of a
+# URL that loads code ("resource"), a value in an event handler ("js"), or plain text (None).
+PartMarker = UrlPart | Literal["js", "resource"] | None
 
 __all__ = [
     "PartsItem",
@@ -42,6 +47,7 @@ __all__ = [
     "render_tag",
     "render_whole",
     "resolve",
+    "resource_part",
     "spread_in_place",
     "url_part",
     "url_piece",
@@ -146,8 +152,29 @@ def attr_part(value: object, slot: int, name: str) -> str:
 
 
 def url_part(value: object, slot: int, name: str) -> str:
-    """A value at the start of a URL attribute: scheme-filtered, then escaped."""
+    """A value at the start of a URL attribute: scheme-filtered (unless trusted), then escaped."""
+    if value.__class__ in _TRUSTED_URLS:
+        return escape_text(str.__str__(value))
     return escape_text(filter_url(attr_text(value, slot, name)))
+
+
+_TRUSTED_URLS = (TrustedURL, TrustedResourceURL)
+
+
+def resource_part(value: object, slot: int, name: str) -> str:
+    """A value at the start of a URL that loads code: only a TrustedResourceURL, escaped."""
+    value = resolve(value)
+    if value.__class__ is TrustedResourceURL:
+        return escape_text(str.__str__(value))
+    raise _error(
+        f"a {type(value).__name__} cannot choose where the {name} attribute loads code from: "
+        f"{short_repr(value)}",
+        "Build the URL as a TrustedResourceURL from a literal or a t-string that fixes the "
+        "origin: TrustedResourceURL(t'https://cdn.example/{path}'), or write the origin in the "
+        f'template: {name}="/static/{{file}}".',
+        "untrusted-resource-url",
+        slot,
+    )
 
 
 _ENCODERS = {
@@ -198,7 +225,7 @@ def render_event(value: object, slot: int, before: str, bare: str, quote: str) -
     return bare if text is True else before + text + quote
 
 
-def _part_text(value: object, slot: int, name: str, part: UrlPart | Literal["js"] | None) -> str:
+def _part_text(value: object, slot: int, name: str, part: PartMarker) -> str:
     """A value inside an attribute value with text around it (``part``: where in a URL, or
     "js" in an event handler)."""
     if part is None:
@@ -207,6 +234,8 @@ def _part_text(value: object, slot: int, name: str, part: UrlPart | Literal["js"
         return escape_text(js_part(value, slot))
     if part is UrlPart.START:
         return url_part(value, slot, name)
+    if part == "resource":
+        return resource_part(value, slot, name)
     return url_piece(value, slot, name, part)
 
 
@@ -255,7 +284,9 @@ def _value(value: object, slot: int, name: str, kind: AttrKind) -> Value | None:
     if value.__class__ is str and (kind is AttrKind.PLAIN or kind is AttrKind.CLASS):
         return escape_text(value) or (None if kind is AttrKind.CLASS else "")
     value = resolve(value)
-    if kind is AttrKind.EVENT or kind is AttrKind.REFUSED or kind is AttrKind.RESOURCE:
+    if kind is AttrKind.RESOURCE:
+        return None if value is None or value is False else resource_part(value, slot, name)
+    if kind is AttrKind.EVENT or kind is AttrKind.REFUSED:
         raise _error(
             f"the attribute {name} cannot take a value from data",
             "Write it in the template; event handlers, URLs that load code and attributes "
@@ -379,7 +410,7 @@ class PartsItem:
     name: str
     key: str
     # static text, or (slot, position, where in a URL or "js" in an event handler)
-    parts: tuple[str | tuple[int, int, UrlPart | Literal["js"] | None], ...]
+    parts: tuple[str | tuple[int, int, PartMarker], ...]
     quote: str
 
 

@@ -65,7 +65,21 @@ RESOURCE_URL_ATTRIBUTES = frozenset(
         ("base", "href"),
         ("object", "data"),
         ("embed", "src"),
+        ("iframe", "src"),
+        ("frame", "src"),
+        ("use", "href"),  # SVG <use> loads (and, with some formats, runs) another document
+        ("use", "xlink:href"),
+        ("link", "href"),  # unless a static rel says it only points (LINK_NAVIGATIONAL_RELS)
     }
+)
+
+# <link rel> keywords whose href is only pointed at or fetched as an image, never run or
+# applied: with only these in a static rel, a <link href> is an ordinary URL attribute.
+LINK_NAVIGATIONAL_RELS = frozenset(
+    """alternate author bookmark canonical external help license me next nofollow noopener
+    noreferrer opener prev privacy-policy search shortlink tag terms-of-service icon
+    apple-touch-icon apple-touch-icon-precomposed mask-icon shortcut dns-prefetch preconnect
+    pingback""".split()
 )
 
 # SVG animation elements rewrite the attribute their attributeName names, href included

@@ -15,7 +15,14 @@ from string.templatelib import Interpolation, Template
 import pytest
 from markupsafe import Markup
 
-from htmltemplates import RenderError, TemplateError, TemplateSyntaxError, html
+from htmltemplates import (
+    RenderError,
+    TemplateError,
+    TemplateSyntaxError,
+    TrustedResourceURL,
+    TrustedURL,
+    html,
+)
 from htmltemplates.errors import Location
 
 # The values the templates below interpolate. Their names are part of the expected messages.
@@ -944,10 +951,45 @@ MESSAGES = [
             CALLER,
             "",
             'Start the value with a fixed origin, such as src="/static/{file}" or '
-            'src="https://cdn.example/{path}"; a whole URL from data needs the trusted resource '
-            "URLs of issue #3. See docs/errors.md#resource-url.",
+            'src="https://cdn.example/{path}", or interpolate the whole URL as a '
+            "TrustedResourceURL. See docs/errors.md#resource-url.",
         ],
         id="resource-url",
+    ),
+    # -- trusted-url ---------------------------------------------------------------------------
+    pytest.param(
+        lambda: TrustedResourceURL(t"{x}/app.js"),
+        TemplateSyntaxError,
+        "trusted-url",
+        [
+            "interpolation at the start of a TrustedResourceURL",
+            "",
+            "    {x}/app.js",
+            "    ^^^",
+            CALLER,
+            "",
+            "Begin the t-string with the fixed part of the URL (https://host/... or /path/...): "
+            "a value there would choose it. For a whole URL from elsewhere use "
+            "TrustedResourceURL.unchecked(). See docs/errors.md#trusted-url.",
+        ],
+        id="trusted-url-start",
+    ),
+    pytest.param(
+        lambda: TrustedResourceURL(t"http://cdn.example/{x}"),
+        TemplateSyntaxError,
+        "trusted-url",
+        [
+            "interpolation that could choose where a TrustedResourceURL loads from",
+            "",
+            "    http://cdn.example/{x}",
+            "                       ^^^",
+            CALLER,
+            "",
+            "Begin the t-string with an https origin and the start of a path "
+            "(https://cdn.example/{path}) or with a path on this site (/static/{file}). "
+            "See docs/errors.md#trusted-url.",
+        ],
+        id="trusted-url-origin",
     ),
     # -- url-scheme ----------------------------------------------------------------------------
     pytest.param(
@@ -1040,6 +1082,41 @@ MESSAGES = [
             DANGEROUS_SCHEME_FIX,
         ],
         id="url-scheme-data",
+    ),
+    # -- untrusted-resource-url ----------------------------------------------------------------
+    pytest.param(
+        lambda: html(t"<script src={x}></script>"),
+        RenderError,
+        "untrusted-resource-url",
+        [
+            "a str cannot choose where the src attribute loads code from: 'v'",
+            "",
+            "    <script src={x}></script>",
+            "                ^^^",
+            CALLER,
+            "",
+            "Build the URL as a TrustedResourceURL from a literal or a t-string that fixes the "
+            "origin: TrustedResourceURL(t'https://cdn.example/{path}'), or write the origin in "
+            'the template: src="/static/{file}". See docs/errors.md#untrusted-resource-url.',
+        ],
+        id="untrusted-resource-url",
+    ),
+    # -- trusted-url-value ---------------------------------------------------------------------
+    pytest.param(
+        lambda: TrustedURL(t"/files/{d}"),
+        RenderError,
+        "trusted-url-value",
+        [
+            "a dict inside a TrustedURL: values in URLs are text",
+            "",
+            "    /files/{d}",
+            "           ^^^",
+            CALLER,
+            "",
+            "Interpolate a str or a number (ids, slugs, file names); each is percent-encoded. "
+            "See docs/errors.md#trusted-url-value.",
+        ],
+        id="trusted-url-value",
     ),
     # -- dict-in-text, bytes -------------------------------------------------------------------
     pytest.param(
