@@ -27,8 +27,8 @@ from ._csp import nonce_attribute
 from ._escapers import decode_attribute, escape_text
 from ._javascript import JsState, js_state
 from ._scanner import AttrToken, NonceSlot, SpreadToken, TagToken, TextHole, scan
-from ._spec import LINK_NAVIGATIONAL_RELS, AttrKind, UrlPart, ascii_lower, attr_kind
-from ._urls import resource_parts, url_parts
+from ._spec import LINK_NAVIGATIONAL_RELS, WHITESPACE, AttrKind, UrlPart, ascii_lower, attr_kind
+from ._urls import refresh_parts, resource_parts, srcset_parts, url_parts
 from .errors import Location
 from .errors import syntax_error as _syntax
 
@@ -46,6 +46,7 @@ _GLOBALS: dict[str, object] = {
     "_part": _attributes.attr_part,
     "_url": _attributes.url_part,
     "_res": _attributes.resource_part,
+    "_marked": _attributes.part_text,
     "_jsp": _attributes.js_part,
     "_event": _attributes.render_event,
     "_piece": _attributes.url_piece,
@@ -202,6 +203,14 @@ def _check_attribute(tag: TagToken, attr: AttrToken) -> AttrKind:
         )
     if kind is AttrKind.RESOURCE:
         resource_parts(element, attr)
+    if kind is AttrKind.SRCDOC and not whole:
+        raise _syntax(
+            "interpolation inside a srcdoc value with text around it",
+            "Give the whole document as one value: srcdoc={page}, where a Template (or Markup) "
+            "is rendered as HTML and a str as text.",
+            "srcdoc",
+            first,
+        )
     if kind is AttrKind.REFUSED:
         reason = _REFUSED_REASONS.get(name, "changes how the rest of the document is read")
         raise _syntax(
@@ -214,9 +223,6 @@ def _check_attribute(tag: TagToken, attr: AttrToken) -> AttrKind:
 
 
 _REFUSED_REASONS = {
-    "srcdoc": "is a whole HTML document, which needs its own escaping (issue #3)",
-    "srcset": "is a list of URLs, each of which needs filtering (issue #3)",
-    "imagesrcset": "is a list of URLs, each of which needs filtering (issue #3)",
     "http-equiv": "can redirect the page or change its security policy",
     "attributename": "decides which attribute an SVG animation rewrites",
     "type": "decides whether the script is run, and as what language",
@@ -302,28 +308,25 @@ def _compile_tag(builder: _Builder, tag: TagToken) -> None:
         if isinstance(item, AttrToken) and item.dynamic
     }
     urls: dict[int, UrlPart] = {}
+    markers: dict[int, PartMarker] = {}  # holes in srcset and refresh URLs
     for item in tag.items:
-        if isinstance(item, AttrToken) and kinds.get(id(item)) in (AttrKind.URL, AttrKind.RESOURCE):
+        if not isinstance(item, AttrToken) or not item.dynamic:
+            continue
+        kind = kinds[id(item)]
+        if kind in (AttrKind.URL, AttrKind.RESOURCE):
             urls.update(url_parts(item.parts or (), item.name))
-    if element == "meta" and any(
-        isinstance(item, AttrToken) and ascii_lower(item.name) == "http-equiv" for item in tag.items
-    ):
-        dynamic = next(item for item in tag.items if isinstance(item, SpreadToken) or item.dynamic)
-        raise _syntax(
-            "interpolation inside a <meta http-equiv> tag is not supported yet",
-            "Its content attribute can redirect the page (issue #3); write it in the template.",
-            "refused-attribute",
-            Location.at_hole(
-                dynamic.index if isinstance(dynamic, SpreadToken) else _holes(dynamic)[0]
-            ),
-        )
+        elif kind is AttrKind.SRCSET and len(item.parts or ()) > 1:
+            for hole, where in srcset_parts(item.parts or (), item.name).items():
+                markers[hole] = ("srcset", where)
+    if element == "meta":
+        _meta_parts(tag, markers)
     layout = _layout(tag)
     if layout == "merge":
-        _compile_merged_tag(builder, tag, urls)
+        _compile_merged_tag(builder, tag, urls, markers)
     elif layout == "spread":
-        plan, holes = _merged_plan(builder, tag, urls)
+        plan, holes = _merged_plan(builder, tag, urls, markers)
         sub = _Builder(builder)
-        _compile_in_place(sub, tag, kinds, urls)
+        _compile_in_place(sub, tag, kinds, urls, markers)
         function = sub.function(holes)
         spread = next(item for item in tag.items if isinstance(item, SpreadToken))
         names = frozenset(
@@ -333,11 +336,46 @@ def _compile_tag(builder: _Builder, tag: TagToken) -> None:
         position = holes.index(spread.index)
         builder.expr(f"_try({args}{position}, {spread.index}, {builder.const(names)})")
     else:
-        _compile_in_place(builder, tag, kinds, urls)
+        _compile_in_place(builder, tag, kinds, urls, markers)
+
+
+def _meta_parts(tag: TagToken, markers: dict[int, PartMarker]) -> None:
+    """A <meta http-equiv> takes no values, but for the URL of a refresh (SECURITY-NOTES 2.17):
+    its content can redirect the page, set cookies or change its security policy."""
+    equiv = [
+        item
+        for item in tag.items
+        if isinstance(item, AttrToken) and ascii_lower(item.name) == "http-equiv"
+    ]
+    if not equiv:
+        return
+    value = _static_value(equiv[0])
+    refresh = len(equiv) == 1 and isinstance(value, str)
+    refresh = refresh and ascii_lower(str(value).strip(WHITESPACE)) == "refresh"
+    for item in tag.items:
+        if isinstance(item, AttrToken) and refresh and ascii_lower(item.name) != "http-equiv":
+            if item.dynamic and ascii_lower(item.name) == "content":
+                for hole, where in refresh_parts(item.parts or (), item.name).items():
+                    markers[hole] = ("refresh", where)
+            continue
+        if isinstance(item, SpreadToken) or item.dynamic:
+            hole = item.index if isinstance(item, SpreadToken) else _holes(item)[0]
+            raise _syntax(
+                "interpolation inside a <meta http-equiv> tag",
+                "Its content can redirect the page, set cookies or change the page's security "
+                "policy: write the tag in the template. Only a refresh's URL may come from a "
+                'value: <meta http-equiv="refresh" content="0; url={url}">.',
+                "refused-attribute",
+                Location.at_hole(hole),
+            )
 
 
 def _compile_in_place(
-    builder: _Builder, tag: TagToken, kinds: dict[int, AttrKind], urls: dict[int, UrlPart]
+    builder: _Builder,
+    tag: TagToken,
+    kinds: dict[int, AttrKind],
+    urls: dict[int, UrlPart],
+    markers: dict[int, PartMarker],
 ) -> None:
     builder.literal(tag.head)
     for item in tag.items:
@@ -378,6 +416,8 @@ def _compile_in_place(
                 builder.literal(part)
             elif kind is AttrKind.EVENT:
                 builder.expr(f"_esc(_jsp(v{part}, {part}))")
+            elif part in markers:
+                builder.expr(f"_marked(v{part}, {part}, {name}, {builder.const(markers[part])})")
             elif urls.get(part) is UrlPart.START:
                 check = "_res" if kind is AttrKind.RESOURCE else "_url"
                 builder.expr(f"{check}(v{part}, {part}, {name})")
@@ -392,13 +432,15 @@ def _compile_in_place(
     builder.literal(tag.tail)
 
 
-def _compile_merged_tag(builder: _Builder, tag: TagToken, urls: dict[int, UrlPart]) -> None:
-    plan, holes = _merged_plan(builder, tag, urls)
+def _compile_merged_tag(
+    builder: _Builder, tag: TagToken, urls: dict[int, UrlPart], markers: dict[int, PartMarker]
+) -> None:
+    plan, holes = _merged_plan(builder, tag, urls, markers)
     builder.expr(f"_tag({plan}, ({''.join(f'v{n}, ' for n in holes)}))")
 
 
 def _merged_plan(
-    builder: _Builder, tag: TagToken, urls: dict[int, UrlPart]
+    builder: _Builder, tag: TagToken, urls: dict[int, UrlPart], markers: dict[int, PartMarker]
 ) -> tuple[str, list[int]]:
     """A TagPlan constant for ``tag``, and the holes whose values it takes, in order."""
     items: list[StaticItem | WholeItem | PartsItem | SpreadItem] = []
@@ -425,7 +467,7 @@ def _merged_plan(
                 if isinstance(part, str):
                     parts.append(part)
                 else:
-                    marker: PartMarker = urls.get(part)
+                    marker: PartMarker = markers.get(part, urls.get(part))
                     if kind is AttrKind.EVENT:
                         marker = "js"
                     elif kind is AttrKind.RESOURCE and marker is UrlPart.START:

@@ -51,9 +51,11 @@ URL_ATTRIBUTES = frozenset(
     }
 )
 
-# Attributes whose dynamic values need the treatments of issue #3 (HTML documents, srcset
-# candidate lists) or reprogram how other content is read; refused when interpolated.
-REFUSED_ATTRIBUTES = frozenset({"srcdoc", "srcset", "imagesrcset", "http-equiv", "attributename"})
+# Attributes that reprogram how other content is read; refused when interpolated.
+REFUSED_ATTRIBUTES = frozenset({"http-equiv", "attributename"})
+
+# Lists of image candidates: each URL is filtered or encoded, each descriptor checked.
+SRCSET_ATTRIBUTES = frozenset({"srcset", "imagesrcset"})
 
 # URLs that load code, or decide where every relative URL of the page resolves
 # (SECURITY-NOTES 2.9): a value may only follow static text that fixes the origin.
@@ -128,6 +130,8 @@ class AttrKind(enum.Enum):
     CLASS = "class"
     STYLE = "style"
     RESOURCE = "resource URL"
+    SRCSET = "srcset"
+    SRCDOC = "srcdoc"
     EVENT = "event handler"
     REFUSED = "refused"
 
@@ -145,6 +149,10 @@ def attr_kind(element: str, name: str) -> AttrKind:
         return AttrKind.EVENT
     if name in REFUSED_ATTRIBUTES or name.startswith("xmlns"):
         return AttrKind.REFUSED
+    if name in SRCSET_ATTRIBUTES:
+        return AttrKind.SRCSET
+    if name == "srcdoc":
+        return AttrKind.SRCDOC
     if (name in ("type", "language") and element == "script") or (
         element in ANIMATION_ELEMENTS and name in ANIMATION_VALUES
     ):

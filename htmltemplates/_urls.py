@@ -12,7 +12,7 @@ from ._spec import DANGEROUS_SCHEMES, UrlPart, ascii_lower
 from .errors import Location
 from .errors import syntax_error as _syntax
 
-__all__ = ["FIXED_ORIGIN", "resource_parts", "url_parts"]
+__all__ = ["FIXED_ORIGIN", "refresh_parts", "resource_parts", "srcset_parts", "url_parts"]
 
 
 # Static text that fixes where a resource comes from: a path on this origin ("/static/"), or an
@@ -135,3 +135,75 @@ def _check_authority(name: str, written: str, hole: int) -> None:
             "url-scheme",
             Location.at_hole(hole),
         )
+
+
+_SPACE = "\t\n\f\r "
+
+
+def srcset_parts(parts: Sequence[str | int], name: str) -> dict[int, UrlPart | None]:
+    """Where each hole of a srcset value stands: in a candidate's URL (its part, as for a URL
+    attribute) or in its descriptors (None). Follows the spec's srcset parser (4.8.4.3.10):
+    candidates are separated by commas, a URL ends at whitespace, and a URL ending in commas
+    ends its candidate."""
+    result: dict[int, UrlPart | None] = {}
+    candidate: list[str | int] = []  # the current URL: decoded static text and holes
+    state = "before"  # before a URL, in a URL, or in descriptors
+
+    def end_url() -> None:
+        result.update(url_parts(candidate, name, decode=str))
+        candidate.clear()
+
+    for part in parts:
+        if isinstance(part, int):
+            if state == "descriptors":
+                result[part] = None
+            else:
+                candidate.append(part)
+                state = "url"
+            continue
+        for char in decode_attribute(part):
+            if state == "before":
+                if char in _SPACE or char == ",":
+                    continue
+                state = "url"
+                candidate.append(char)
+            elif state == "url":
+                if char in _SPACE:
+                    trailing_comma = isinstance(candidate[-1], str) and candidate[-1] == ","
+                    end_url()
+                    state = "before" if trailing_comma else "descriptors"
+                else:
+                    candidate.append(char)
+            elif char == ",":
+                state = "before"
+    if candidate:
+        end_url()
+    return result
+
+
+# The start of <meta http-equiv=refresh content="..."> up to its URL (the shared declarative
+# refresh steps, 4.2.5.3 of HTML): a delay, ';' or ',', an optional 'url=', an optional quote.
+_REFRESH_PREFIX = re.compile(
+    r"[\t\n\f\r ]*[0-9]*(?:\.[0-9.]*)?[\t\n\f\r ]*[;,][\t\n\f\r ]*"
+    r"(?:url[\t\n\f\r ]*=[\t\n\f\r ]*)?['\"]?",
+    re.IGNORECASE,
+)
+
+
+def refresh_parts(parts: Sequence[str | int], name: str) -> dict[int, UrlPart]:
+    """Where each hole of a <meta http-equiv=refresh> content value stands in its URL; refuses
+    holes in the delay (the static text must write it, and the ';' after it)."""
+    first = parts[0] if parts and isinstance(parts[0], str) else ""
+    prefix = _REFRESH_PREFIX.match(decode_attribute(first))
+    if prefix is None or len(prefix.group()) == 0:
+        hole = next(part for part in parts if isinstance(part, int))
+        raise _syntax(
+            "interpolation inside the delay of a <meta http-equiv=refresh>",
+            'Write the delay and the start of the URL in the template: content="0; url={url}".',
+            "refresh",
+            Location.at_hole(hole),
+        )
+    url = [decode_attribute(first)[prefix.end() :]] + [
+        part if isinstance(part, int) else decode_attribute(part) for part in parts[1:]
+    ]
+    return url_parts([part for part in url if part != ""], name, decode=str)

@@ -295,19 +295,9 @@ REFUSED = [
     ),
     # attributes that reprogram other content, or need issue #3
     pytest.param(
-        t"<iframe srcdoc={X}></iframe>",
-        "interpolation inside the srcdoc attribute of <iframe> is not supported",
-        id="srcdoc",
-    ),
-    pytest.param(
-        t'<img srcset="{X} 2x">',
-        "interpolation inside the srcset attribute of <img> is not supported",
-        id="srcset",
-    ),
-    pytest.param(
-        t"<link imagesrcset={X}>",
-        "interpolation inside the imagesrcset attribute of <link> is not supported",
-        id="imagesrcset",
+        t'<iframe srcdoc="<p>{X}</p>"></iframe>',
+        "interpolation inside a srcdoc value with text around it",
+        id="srcdoc-partial",
     ),
     pytest.param(
         t"<meta http-equiv={X}>",
@@ -315,19 +305,29 @@ REFUSED = [
         id="http-equiv",
     ),
     pytest.param(
-        t'<meta http-equiv="refresh" content="0; url={X}">',
-        "interpolation inside a <meta http-equiv> tag is not supported yet",
-        id="meta-refresh-content",
+        t'<meta http-equiv="refresh" content="{X}; url=/">',
+        "interpolation inside the delay of a <meta http-equiv=refresh>",
+        id="meta-refresh-delay",
     ),
     pytest.param(
         t"<meta content={X} http-equiv=refresh>",
-        "interpolation inside a <meta http-equiv> tag is not supported yet",
+        "interpolation inside the delay of a <meta http-equiv=refresh>",
         id="meta-refresh-content-first",
     ),
     pytest.param(
         t"<meta http-equiv=refresh {X}>",
-        "interpolation inside a <meta http-equiv> tag is not supported yet",
+        "interpolation inside a <meta http-equiv> tag",
         id="meta-refresh-spread",
+    ),
+    pytest.param(
+        t'<meta http-equiv="Content-Security-Policy" content="script-src {X}">',
+        "interpolation inside a <meta http-equiv> tag",
+        id="meta-csp",
+    ),
+    pytest.param(
+        t'<meta http-equiv="refresh" http-equiv="refresh" content="0; url={X}">',
+        "interpolation inside a <meta http-equiv> tag",
+        id="meta-http-equiv-twice",
     ),
     pytest.param(
         t"<animate attributeName={X}>",

@@ -37,6 +37,11 @@ SCRIPT_MARKUP_FIX = (
     "by a letter, '/', '!' or '?' out of the script before the interpolation (write a < b with "
     "spaces), or pass such text as a value. See docs/errors.md#script-markup."
 )
+META_FIX = (
+    "Its content can redirect the page, set cookies or change the page's security policy: write "
+    "the tag in the template. Only a refresh's URL may come from a value: "
+    '<meta http-equiv="refresh" content="0; url={url}">. See docs/errors.md#refused-attribute.'
+)
 CALLER = "<caller>"  # replaced by f"  {error.caller}"
 THIS_FILE = "test_errors.py, line "
 
@@ -76,8 +81,8 @@ SPREAD_NAME_FIX = (
     "'=', '<', '>', '/' or control characters. See docs/errors.md#spread-name."
 )
 SPREAD_VALUE_FIX = (
-    "Write it in the template; event handlers, URLs that load code and attributes that change "
-    "how a document is read are not supported from values yet (issue #3). "
+    "Write it in the template: event handlers, and attributes that change how other content is "
+    "read (http-equiv, attributeName, xmlns, a script's type), never come from data. "
     "See docs/errors.md#spread-name."
 )
 REFUSED_FIX = (
@@ -837,40 +842,39 @@ MESSAGES = [
         id="style-render-time-property",
     ),
     # -- refused-attribute ---------------------------------------------------------------------
+    # -- srcdoc --------------------------------------------------------------------------------
     pytest.param(
-        lambda: html(t'<iframe srcdoc="{x}"></iframe>'),
+        lambda: html(t'<iframe srcdoc="<p>{x}</p>"></iframe>'),
         TemplateSyntaxError,
-        "refused-attribute",
+        "srcdoc",
         [
-            "interpolation inside the srcdoc attribute of <iframe> is not supported",
+            "interpolation inside a srcdoc value with text around it",
             "",
-            '    <iframe srcdoc="{x}"></iframe>',
-            "                    ^^^",
+            '    <iframe srcdoc="<p>{x}</p>"></iframe>',
+            "                       ^^^",
             CALLER,
             "",
-            REFUSED_FIX.format(
-                name="srcdoc",
-                reason="is a whole HTML document, which needs its own escaping (issue #3)",
-            ),
+            "Give the whole document as one value: srcdoc={page}, where a Template (or Markup) is "
+            "rendered as HTML and a str as text. See docs/errors.md#srcdoc.",
         ],
-        id="refused-attribute-srcdoc",
+        id="srcdoc",
     ),
+    # -- refresh -------------------------------------------------------------------------------
     pytest.param(
-        lambda: html(t'<img srcset="{x} 2x">'),
+        lambda: html(t'<meta http-equiv="refresh" content="{x}">'),
         TemplateSyntaxError,
-        "refused-attribute",
+        "refresh",
         [
-            "interpolation inside the srcset attribute of <img> is not supported",
+            "interpolation inside the delay of a <meta http-equiv=refresh>",
             "",
-            '    <img srcset="{x} 2x">',
-            "                 ^^^",
+            '    <meta http-equiv="refresh" content="{x}">',
+            "                                        ^^^",
             CALLER,
             "",
-            REFUSED_FIX.format(
-                name="srcset", reason="is a list of URLs, each of which needs filtering (issue #3)"
-            ),
+            "Write the delay and the start of the URL in the template: "
+            'content="0; url={url}". See docs/errors.md#refresh.',
         ],
-        id="refused-attribute-srcset",
+        id="refresh",
     ),
     pytest.param(
         lambda: html(t'<script type="{x}"></script>'),
@@ -907,18 +911,17 @@ MESSAGES = [
         id="refused-attribute-xmlns",
     ),
     pytest.param(
-        lambda: html(t'<meta http-equiv="refresh" content="{x}">'),
+        lambda: html(t'<meta http-equiv="set-cookie" content="{x}">'),
         TemplateSyntaxError,
         "refused-attribute",
         [
-            "interpolation inside a <meta http-equiv> tag is not supported yet",
+            "interpolation inside a <meta http-equiv> tag",
             "",
-            '    <meta http-equiv="refresh" content="{x}">',
-            "                                        ^^^",
+            '    <meta http-equiv="set-cookie" content="{x}">',
+            "                                           ^^^",
             CALLER,
             "",
-            "Its content attribute can redirect the page (issue #3); write it in the template. "
-            "See docs/errors.md#refused-attribute.",
+            META_FIX,
         ],
         id="refused-attribute-meta-http-equiv",
     ),
@@ -927,14 +930,13 @@ MESSAGES = [
         TemplateSyntaxError,
         "refused-attribute",
         [
-            "interpolation inside a <meta http-equiv> tag is not supported yet",
+            "interpolation inside a <meta http-equiv> tag",
             "",
             '    <meta http-equiv="refresh" {attrs}>',
             "                               ^^^^^^^",
             CALLER,
             "",
-            "Its content attribute can redirect the page (issue #3); write it in the template. "
-            "See docs/errors.md#refused-attribute.",
+            META_FIX,
         ],
         id="refused-attribute-meta-http-equiv-spread",
     ),
@@ -1100,6 +1102,23 @@ MESSAGES = [
             'the template: src="/static/{file}". See docs/errors.md#untrusted-resource-url.',
         ],
         id="untrusted-resource-url",
+    ),
+    # -- srcset --------------------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t'<img srcset="/a.png {x}">'),
+        RenderError,
+        "srcset",
+        [
+            "a str as a descriptor in srcset: 'v'",
+            "",
+            '    <img srcset="/a.png {x}">',
+            "                        ^^^",
+            CALLER,
+            "",
+            'Descriptors are numbers: srcset="/a.png {width}w" with width an int, or write them '
+            "in the template. See docs/errors.md#srcset.",
+        ],
+        id="srcset",
     ),
     # -- trusted-url-value ---------------------------------------------------------------------
     pytest.param(
@@ -1290,14 +1309,14 @@ MESSAGES = [
         id="spread-name-event-handler",
     ),
     pytest.param(
-        lambda: html(t"<iframe { {'srcdoc': x} }></iframe>"),
+        lambda: html(t"<meta { {'http-equiv': x} }>"),
         RenderError,
         "spread-name",
         [
-            "the attribute srcdoc cannot take a value from data",
+            "the attribute http-equiv cannot take a value from data",
             "",
-            "    <iframe { {'srcdoc': x} }></iframe>",
-            "            ^^^^^^^^^^^^^^^^^",
+            "    <meta { {'http-equiv': x} }>",
+            "          ^^^^^^^^^^^^^^^^^^^^^",
             CALLER,
             "",
             SPREAD_VALUE_FIX,
