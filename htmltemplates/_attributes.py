@@ -26,7 +26,7 @@ from ._escapers import (
     markup_to_text,
     plain_str,
 )
-from ._javascript import NotJavaScriptError, js_value
+from ._javascript import NotJavaScriptError, js_string, js_value
 from ._spec import ELEMENT_DEPENDENT_NAMES, AttrKind, UrlPart, ascii_lower, attr_kind
 from ._trusted import TrustedResourceURL, TrustedURL
 from .errors import RenderError, short_repr
@@ -36,7 +36,7 @@ from .errors import value_error as _error
 # URL that loads code ("resource"), a value in an event handler ("js"), or plain text (None).
 PartMarker = (
     UrlPart
-    | Literal["js", "resource"]
+    | Literal["js", "jsstr", "resource"]
     | tuple[Literal["srcset"], UrlPart | None]
     | tuple[Literal["refresh"], UrlPart]
     | None
@@ -50,6 +50,7 @@ __all__ = [
     "WholeItem",
     "attr_part",
     "attr_text",
+    "js_string_part",
     "part_text",
     "render_spread_tag",
     "render_tag",
@@ -333,6 +334,22 @@ def js_part(value: object, slot: int) -> str:
         ) from None
 
 
+def js_string_part(value: object, slot: int) -> str:
+    """A value inside a JavaScript string or template literal: its text, escaped so that it
+    cannot end the literal or the script (not yet attribute-escaped)."""
+    value = resolve(value)
+    try:
+        return js_string(value)
+    except NotJavaScriptError as problem:
+        raise _error(
+            f"no text for a JavaScript string from a value in <script>: {problem}",
+            "Interpolate a str or a number inside a JavaScript string; to pass data, write "
+            "the hole where an expression goes (const items = {items};).",
+            "js-string",
+            slot,
+        ) from None
+
+
 def _event_value(value: object, slot: int) -> Value | None:
     """The whole value of an event handler written in the template: None/False drop it, True
     leaves it bare, anything else is a JavaScript literal, attribute-escaped."""
@@ -359,6 +376,8 @@ def part_text(value: object, slot: int, name: str, part: PartMarker) -> str:
         return attr_part(value, slot, name)
     if part == "js":
         return escape_text(js_part(value, slot))
+    if part == "jsstr":
+        return escape_text(js_string_part(value, slot))
     if part is UrlPart.START:
         return url_part(value, slot, name)
     if part == "resource":

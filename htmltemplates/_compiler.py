@@ -25,8 +25,17 @@ from ._attributes import PartMarker, PartsItem, SpreadItem, StaticItem, TagPlan,
 from ._context import State
 from ._csp import nonce_attribute
 from ._escapers import decode_attribute, escape_text
-from ._javascript import CODE_STAND_IN, JsState, js_state
-from ._scanner import AttrToken, NonceSlot, SpreadToken, TagToken, TextHole, scan
+from ._javascript import CODE_STAND_IN, TEXT_STAND_IN, JsState, js_state
+from ._scanner import (
+    JS_HOLE_STATES,
+    SCRIPT_VALUE_FIX,
+    AttrToken,
+    NonceSlot,
+    SpreadToken,
+    TagToken,
+    TextHole,
+    scan,
+)
 from ._spec import LINK_NAVIGATIONAL_RELS, WHITESPACE, AttrKind, UrlPart, ascii_lower, attr_kind
 from ._urls import refresh_parts, resource_parts, srcset_parts, url_parts
 from .errors import Location
@@ -140,7 +149,8 @@ def compile_template(template: Template, helpers: Mapping[str, object]) -> tuple
                 builder.literal(token)
             case TextHole(index, context, after_start_tag, script):
                 if script:
-                    builder.expr(f"_js(v{index}, {index})")
+                    js = "_jss" if script == "string" else "_js"
+                    builder.expr(f"{js}(v{index}, {index})")
                     continue
                 if context.state is State.TEXT:
                     source = _fast_text(index, "_text")
@@ -191,8 +201,6 @@ def _check_attribute(tag: TagToken, attr: AttrToken) -> AttrKind:
     kind = _kind(tag, name)
     first = Location.at_hole(_holes(attr)[0])
     whole = attr.parts is not None and len(attr.parts) == 1
-    if kind is AttrKind.EVENT:
-        _event_parts(name, attr)
     if kind is AttrKind.STYLE and not whole:
         raise _syntax(
             "interpolation inside a style attribute value is not supported yet",
@@ -234,10 +242,11 @@ _REFUSED_REASONS = {
 }
 
 
-def _event_parts(name: str, attr: AttrToken) -> None:
-    """Refuse holes of an event-handler attribute that are not where JavaScript expects an
-    expression; the others take a JavaScript literal, then attribute escaping. The handler is
-    read as JavaScript after the attribute's character references are decoded."""
+def _event_parts(name: str, attr: AttrToken, markers: dict[int, PartMarker]) -> None:
+    """Decide the holes of an event-handler attribute: where JavaScript expects an expression
+    a value is a literal, inside a string or template literal it is the literal's text (marked
+    "jsstr"); anywhere else it is refused. The handler is read as JavaScript after the
+    attribute's character references are decoded: both readings must agree."""
     body = ""  # as written, and as the browser reads it (entities decoded, part by part)
     decoded = ""
     for part in attr.parts or ():
@@ -246,20 +255,23 @@ def _event_parts(name: str, attr: AttrToken) -> None:
             decoded += decode_attribute(part)
             continue
         state = js_state(decoded)
-        if state is JsState.CODE:
-            state = js_state(body)  # a reference the browser leaves alone must not matter
-        if state is not JsState.CODE:
+        if state is not js_state(body):  # a reference the browser leaves alone must not matter
+            state = JsState.UNKNOWN
+        if state not in JS_HOLE_STATES:
             where = f"inside {state.value}" if state is not JsState.UNKNOWN else state.value
             raise _syntax(
                 f"interpolation {where} in the event-handler attribute {name}",
-                "A value is written as a whole JavaScript literal: put the hole where an "
-                'expression goes, as in onclick="save({id})". Holes inside strings, comments '
-                "and regular expressions are not supported.",
+                SCRIPT_VALUE_FIX,
                 "event-handler",
                 Location.at_hole(part),
             )
-        body += CODE_STAND_IN
-        decoded += CODE_STAND_IN
+        if state is JsState.CODE:
+            body += CODE_STAND_IN
+            decoded += CODE_STAND_IN
+        else:
+            markers[part] = "jsstr"
+            body += TEXT_STAND_IN
+            decoded += TEXT_STAND_IN
 
 
 def _static_value(attr: AttrToken) -> str | bool:
@@ -313,7 +325,9 @@ def _compile_tag(builder: _Builder, tag: TagToken) -> None:
         if not isinstance(item, AttrToken) or not item.dynamic:
             continue
         kind = kinds[id(item)]
-        if kind in (AttrKind.URL, AttrKind.RESOURCE):
+        if kind is AttrKind.EVENT:
+            _event_parts(ascii_lower(item.name), item, markers)
+        elif kind in (AttrKind.URL, AttrKind.RESOURCE):
             urls.update(url_parts(item.parts or (), item.name))
         elif kind is AttrKind.SRCSET and len(item.parts or ()) > 1:
             for hole, where in srcset_parts(item.parts or (), item.name).items():
@@ -414,10 +428,10 @@ def _compile_in_place(
         for part in parts:
             if isinstance(part, str):
                 builder.literal(part)
-            elif kind is AttrKind.EVENT:
-                builder.expr(f"_esc(_jsp(v{part}, {part}))")
             elif part in markers:
                 builder.expr(f"_marked(v{part}, {part}, {name}, {builder.const(markers[part])})")
+            elif kind is AttrKind.EVENT:
+                builder.expr(f"_esc(_jsp(v{part}, {part}))")
             elif urls.get(part) is UrlPart.START:
                 check = "_res" if kind is AttrKind.RESOURCE else "_url"
                 builder.expr(f"{check}(v{part}, {part}, {name})")
@@ -468,7 +482,7 @@ def _merged_plan(
                     parts.append(part)
                 else:
                     marker: PartMarker = markers.get(part, urls.get(part))
-                    if kind is AttrKind.EVENT:
+                    if kind is AttrKind.EVENT and marker is None:
                         marker = "js"
                     elif kind is AttrKind.RESOURCE and marker is UrlPart.START:
                         marker = "resource"

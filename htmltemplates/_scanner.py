@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from string.templatelib import Interpolation, Template
 
 from ._context import Context, Quote, State
-from ._javascript import CODE_STAND_IN, JsState, js_state
+from ._javascript import CODE_STAND_IN, TEXT_STAND_IN, JsState, js_state
 from ._spec import (
     RAWTEXT_ELEMENTS,
     RCDATA_ELEMENTS,
@@ -48,6 +48,16 @@ _PARTIAL_END_TAG = re.compile(r"</?[A-Za-z]*\Z")
 _MARKUP = re.compile(r"<[A-Za-z!?/]")
 _NOSCRIPT_END = re.compile(r"</noscript(?=[\t\n\f\r />]|\Z)", re.IGNORECASE)
 _DROP_NEWLINE = frozenset({"pre", "listing", "textarea"})
+
+# Where in JavaScript a value may go: an expression (a literal), or the text of a string or an
+# untagged template literal. Not comments, regular expressions, tagged templates (the tag reads
+# the raw text), right after a backslash or a '$'.
+JS_HOLE_STATES = frozenset({JsState.CODE, JsState.STRING, JsState.TEMPLATE})
+SCRIPT_VALUE_FIX = (
+    "Put the hole where an expression goes (const user = {user};), where the value is written as "
+    "a JavaScript literal, or inside a string or template literal ('Hello, {name}'), where it is "
+    "escaped as text. Comments, regular expressions and tagged templates take no values."
+)
 
 # A script body is raw text in HTML, but in <svg> and <math> (where a template may be
 # interpolated) its tags are parsed: '<a href=' there makes a value an attribute.
@@ -104,7 +114,9 @@ class TextHole:
     index: int
     context: Context
     after_start_tag: bool = False
-    script: str = ""  # in a <script> body: "js" or "json", the language the value is written in
+    # in a <script> body: "js" or "json" (a value written as a literal of that language), or
+    # "string" (inside a string or template literal: the value is its text)
+    script: str = ""
 
 
 @dataclass(slots=True)
@@ -747,27 +759,30 @@ class Scanner:
             )
         if _MARKUP.search(body):
             raise _syntax(*_SCRIPT_MARKUP, here)
-        # in <svg> a script's entities are decoded first: it must be code read either way
+        # in <svg> a script's entities are decoded first: both readings must agree
         state = js_state(body)
-        if state is JsState.CODE:
-            state = js_state(html.unescape(body))
-        if state is not JsState.CODE:
+        if state is not js_state(html.unescape(body)):
+            state = JsState.UNKNOWN
+        if state not in JS_HOLE_STATES:
             raise _syntax(
                 f"interpolation inside {state.value} in <script>"
                 if state is not JsState.UNKNOWN
                 else f"interpolation {state.value} in <script>",
-                "A value is written as a whole JavaScript literal (a string with its quotes, a "
-                "number, an object...): put the hole where an expression goes, as in "
-                "const name = {name};. Holes inside strings, comments and regular expressions "
-                "are not supported.",
+                SCRIPT_VALUE_FIX,
                 "script-value",
                 here,
             )
         self._flush()
+        in_text = state is not JsState.CODE
         self.tokens.append(
-            TextHole(index, Context(State.RAWTEXT, "script"), script=self.script_kind)
+            TextHole(
+                index,
+                Context(State.RAWTEXT, "script"),
+                script="string" if in_text else self.script_kind,
+            )
         )
-        self.rcdata_text += CODE_STAND_IN  # the value: one expression
+        # the value: one expression, or text of the string
+        self.rcdata_text += TEXT_STAND_IN if in_text else CODE_STAND_IN
 
     def _rawtext_refusal(self, here: Location) -> TemplateSyntaxError:
         element = self.element

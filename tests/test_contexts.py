@@ -245,9 +245,9 @@ def _in(element: str) -> Template:
 REFUSED = [
     # <script>: holes only where JavaScript expects an expression (tests/test_javascript.py)
     pytest.param(
-        t"<script>var a = '{X}';</script>",
-        "interpolation inside a string in <script>",
-        id="script-string",
+        t"<script>var a = /{X}/;</script>",
+        "interpolation inside a regular expression in <script>",
+        id="script-regex",
     ),
     pytest.param(
         t'<script type="text/x-template">{X}</script>',
@@ -272,9 +272,9 @@ REFUSED = [
     ),
     # event handlers: holes only where an expression goes (tests/test_javascript.py)
     pytest.param(
-        t"<a onclick=\"go('{X}')\">",
-        "interpolation inside a string in the event-handler attribute onclick",
-        id="onclick-in-a-string",
+        t'<a onclick="go(String.raw`{X}`)">',
+        "interpolation inside a tagged template literal in the event-handler attribute onclick",
+        id="onclick-in-a-tagged-template",
     ),
     pytest.param(
         t"<body ONLOAD='go(/{X}/)'>",

@@ -42,6 +42,12 @@ META_FIX = (
     "the tag in the template. Only a refresh's URL may come from a value: "
     '<meta http-equiv="refresh" content="0; url={url}">. See docs/errors.md#refused-attribute.'
 )
+SCRIPT_VALUE_FIX = (
+    "Put the hole where an expression goes (const user = {{user}};), where the value is written "
+    "as a JavaScript literal, or inside a string or template literal ('Hello, {{name}}'), where "
+    "it is escaped as text. Comments, regular expressions and tagged templates take no values. "
+    "See docs/errors.md#{anchor}."
+)
 CALLER = "<caller>"  # replaced by f"  {error.caller}"
 THIS_FILE = "test_errors.py, line "
 
@@ -314,20 +320,17 @@ MESSAGES = [
     ),
     # -- script-value, js-value ---------------------------------------------------------------
     pytest.param(
-        lambda: html(t'<script>const s = "Hi {x}";</script>'),
+        lambda: html(t"<script>const s = /a{x}/;</script>"),
         TemplateSyntaxError,
         "script-value",
         [
-            "interpolation inside a string in <script>",
+            "interpolation inside a regular expression in <script>",
             "",
-            '    <script>const s = "Hi {x}";</script>',
-            "                          ^^^",
+            "    <script>const s = /a{x}/;</script>",
+            "                        ^^^",
             CALLER,
             "",
-            "A value is written as a whole JavaScript literal (a string with its quotes, a number, "
-            "an object...): put the hole where an expression goes, as in const name = {name};. "
-            "Holes inside strings, comments and regular expressions are not supported. "
-            "See docs/errors.md#script-value.",
+            SCRIPT_VALUE_FIX.format(anchor="script-value"),
         ],
         id="script-value",
     ),
@@ -760,19 +763,17 @@ MESSAGES = [
     ),
     # -- event-handler -------------------------------------------------------------------------
     pytest.param(
-        lambda: html(t"<button onclick=\"go('{x}')\">"),
+        lambda: html(t'<button onclick="go(/{x}/)">'),
         TemplateSyntaxError,
         "event-handler",
         [
-            "interpolation inside a string in the event-handler attribute onclick",
+            "interpolation inside a regular expression in the event-handler attribute onclick",
             "",
-            "    <button onclick=\"go('{x}')\">",
+            '    <button onclick="go(/{x}/)">',
             "                         ^^^",
             CALLER,
             "",
-            "A value is written as a whole JavaScript literal: put the hole where an expression "
-            'goes, as in onclick="save({id})". Holes inside strings, comments and regular '
-            "expressions are not supported. See docs/errors.md#event-handler.",
+            SCRIPT_VALUE_FIX.format(anchor="event-handler"),
         ],
         id="event-handler",
     ),
@@ -787,9 +788,7 @@ MESSAGES = [
             "                     ^^^",
             CALLER,
             "",
-            "A value is written as a whole JavaScript literal: put the hole where an expression "
-            'goes, as in onclick="save({id})". Holes inside strings, comments and regular '
-            "expressions are not supported. See docs/errors.md#event-handler.",
+            SCRIPT_VALUE_FIX.format(anchor="event-handler"),
         ],
         id="event-handler-comment-mixed-case",
     ),
@@ -1102,6 +1101,25 @@ MESSAGES = [
             'the template: src="/static/{file}". See docs/errors.md#untrusted-resource-url.',
         ],
         id="untrusted-resource-url",
+    ),
+    # -- js-string -----------------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t'<script>const s = "Hi {b}";</script>'),
+        RenderError,
+        "js-string",
+        [
+            "no text for a JavaScript string from a value in <script>: bytes is not text; "
+            "convert it to str first",
+            "",
+            '    <script>const s = "Hi {b}";</script>',
+            "                          ^^^",
+            CALLER,
+            "",
+            "Interpolate a str or a number inside a JavaScript string; to pass data, write the "
+            "hole where an expression goes (const items = {items};). "
+            "See docs/errors.md#js-string.",
+        ],
+        id="js-string",
     ),
     # -- srcset --------------------------------------------------------------------------------
     pytest.param(
