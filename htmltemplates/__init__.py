@@ -12,6 +12,7 @@ from markupsafe import Markup
 from ._csp import CSP_NONCE, csp_nonce
 from ._escapers import UNSAFE_CSS, UNSAFE_URL
 from ._render import CacheInfo, cache_info, clear_cache, html
+from ._trusted import TrustedResourceURL, TrustedURL
 from .errors import RenderError, TemplateError, TemplateSyntaxError
 
 __all__ = [
@@ -23,6 +24,8 @@ __all__ = [
     "RenderError",
     "TemplateError",
     "TemplateSyntaxError",
+    "TrustedResourceURL",
+    "TrustedURL",
     "cache_info",
     "clear_cache",
     "csp_nonce",

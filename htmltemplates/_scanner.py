@@ -49,6 +49,16 @@ _MARKUP = re.compile(r"<[A-Za-z!?/]")
 _NOSCRIPT_END = re.compile(r"</noscript(?=[\t\n\f\r />]|\Z)", re.IGNORECASE)
 _DROP_NEWLINE = frozenset({"pre", "listing", "textarea"})
 
+# A script body is raw text in HTML, but in <svg> and <math> (where a template may be
+# interpolated) its tags are parsed: '<a href=' there makes a value an attribute.
+_SCRIPT_MARKUP = (
+    "interpolation after markup written in <script>",
+    "Inside <svg> and <math> a script's tags are parsed as elements: keep '<' directly followed "
+    "by a letter, '/', '!' or '?' out of the script before the interpolation (write a < b with "
+    "spaces), or pass such text as a value.",
+    "script-markup",
+)
+
 
 # 4.12.1: a script with no type, an empty one or a JavaScript MIME type is classic JavaScript,
 # "module" a module; these JSON types hold data that is read as JSON.
@@ -314,6 +324,10 @@ class Scanner:
                     "read '<script' as a nested script and end the element later than it seems.",
                     "script-comment",
                 )
+            elif _MARKUP.search(body):
+                # in <svg> and <math> a script's tags are parsed: a '</script>' inside a quoted
+                # attribute value there does not end it
+                self.unsure = _SCRIPT_MARKUP
         elif _MARKUP.search(body):
             # in <svg>, <math> (and a legacy <select>) this element is not text: its markup is
             # parsed, and a '</title>' inside a quoted value there does not end it
@@ -359,6 +373,16 @@ class Scanner:
         if j < 0:
             self.literal.append(text[i:])
             return len(text)
+        if text.startswith("![CDATA[", i):
+            # 13.2.5.42: a bogus comment ending at the first '>' in HTML, but in <svg> and
+            # <math> a CDATA section ending at ']]>': what follows it depends on the reader
+            self.unsure = (
+                "interpolation after a CDATA section",
+                "<![CDATA[...]]> is a comment in HTML but text in <svg> and <math>, and the two "
+                "end in different places: write the text escaped instead, or interpolate "
+                "nothing after it in this template.",
+                "cdata",
+            )
         self.literal.append(text[i : j + 1])
         self.state = State.TEXT
         return j + 1
@@ -721,6 +745,8 @@ class Scanner:
                 "script-comment",
                 here,
             )
+        if _MARKUP.search(body):
+            raise _syntax(*_SCRIPT_MARKUP, here)
         # in <svg> a script's entities are decoded first: it must be code read either way
         state = js_state(body)
         if state is JsState.CODE:

@@ -75,6 +75,7 @@ from ._context import State
 from ._csp import CSP_NONCE
 from ._render import html, render_text
 from ._scanner import TextHole, scan
+from ._trusted import TrustedResourceURL
 from .errors import TemplateError
 
 __all__ = [
@@ -580,10 +581,11 @@ def flashed_messages(category_filter: Iterable[str] = ()) -> Template:
     return t'<ul class="flashes">{items}</ul>'
 
 
-def static_url(filename: str, **values: Any) -> str:
+def static_url(filename: str, **values: Any) -> TrustedResourceURL:
     """``url_for("static", filename=filename, **values)``: the URL of a file of the app's static
-    folder (needs an app context, as url_for does)."""
-    return url_for("static", filename=filename, **values)
+    folder (needs an app context, as url_for does), as a TrustedResourceURL, so it can be the
+    ``src`` of a ``<script>`` or the ``href`` of a stylesheet: the app chose it, not a visitor."""
+    return TrustedResourceURL.unchecked(url_for("static", filename=filename, **values))
 
 
 def csrf_input() -> Template:

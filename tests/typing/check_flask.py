@@ -18,7 +18,7 @@ from markupsafe import Markup
 from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
 
-from htmltemplates import html
+from htmltemplates import TrustedResourceURL, html
 from htmltemplates.flask import (
     HTMLTemplates,
     TemplateReturnValue,
@@ -172,7 +172,7 @@ stream_html(t"<p></p>", status=[200])  # type: ignore[arg-type]
 # The helpers.
 assert_type(flashed_messages(), Template)
 assert_type(flashed_messages(["error"]), Template)
-assert_type(static_url("style.css"), str)
-assert_type(static_url("style.css", _external=True), str)
+assert_type(static_url("style.css"), TrustedResourceURL)
+assert_type(static_url("style.css", _external=True), TrustedResourceURL)
 assert_type(csrf_input(), Template)
 assert_type(request_nonce(), str | None)
