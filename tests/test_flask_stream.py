@@ -11,6 +11,8 @@ from typing import Any
 import flask
 import pytest
 from hostile import EVIL, EVIL_ESCAPED
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from markupsafe import Markup
 
 from htmltemplates import RenderError, TemplateSyntaxError, html
@@ -441,3 +443,71 @@ def test_closing_the_response_early_closes_the_generator_being_read() -> None:
     assert [] == closed
     response.close()  # what the WSGI server does when the client goes away
     assert ["closed"] == closed
+
+
+# -- any nesting: the chunks join up to html() ------------------------------------------------
+
+TEXTS = st.text(st.sampled_from("ab<>&\"'\n-!"), max_size=6)
+
+# A value as data, so that each render builds it afresh (a generator is read once): leaves are
+# texts, ints, None, trusted markup and row templates; containers are lists, tuples,
+# generators, lazy values and templates with holes in several contexts.
+leaves = st.one_of(
+    TEXTS.map(lambda text: ("str", text)),
+    st.integers(-5, 5).map(lambda n: ("int", n)),
+    st.just(("none", None)),
+    st.just(("markup", "<br>")),
+    TEXTS.map(lambda text: ("row", text)),
+)
+values = st.recursive(
+    leaves,
+    lambda children: st.one_of(
+        st.tuples(st.sampled_from(["list", "tuple", "gen"]), st.lists(children, max_size=4)),
+        st.tuples(st.just("lazy"), children),
+        st.tuples(st.just("page"), st.integers(0, 3), TEXTS, children, children),
+    ),
+    max_leaves=12,
+)
+
+
+def page_shape(shape: int, text: str, a: object, b: object) -> Template:
+    match shape:
+        case 0:
+            return t"<div class={text}>{a}</div><p>{b}</p>"
+        case 1:
+            return t"<title>{a}</title>{b}<textarea>{text}</textarea>"
+        case 2:
+            return t"<ul>{a}</ul><!-- {b} --><a href={text}>x</a>"
+        case _:
+            return t"<pre>{a}</pre><section title={text}>{b}</section>"
+
+
+def build(data: Any) -> Any:
+    kind, content = data[0], data[1]
+    match kind:
+        case "str" | "int" | "none":
+            return content
+        case "markup":
+            return Markup(content)
+        case "row":
+            return t"<li>{content}</li>"
+        case "list":
+            return [build(item) for item in content]
+        case "tuple":
+            return tuple(build(item) for item in content)
+        case "gen":
+            return (build(item) for item in content)
+        case "lazy":
+            return lambda: build(content)
+        case _:
+            return page_shape(content, data[2], build(data[3]), build(data[4]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(values, st.sampled_from([0, 7, integration.CHUNK_SIZE]))
+@example(("page", 3, "", ("gen", [("str", "\nx"), ("row", "")]), ("none", None)), 0)  # <pre>
+@example(("page", 1, "", ("list", [("row", "</title>")]), ("row", "")), 0)  # <title>
+def test_any_nesting_streams_the_html_of_html(data: Any, chunk_size: int) -> None:
+    pieces = chunks(t"<main>{build(data)}</main>", chunk_size)
+    assert html(t"<main>{build(data)}</main>") == "".join(pieces)
+    assert all(pieces)
