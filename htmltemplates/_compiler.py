@@ -25,7 +25,7 @@ from ._attributes import PartMarker, PartsItem, SpreadItem, StaticItem, TagPlan,
 from ._context import State
 from ._csp import nonce_attribute
 from ._escapers import decode_attribute, escape_text
-from ._javascript import JsState, js_state
+from ._javascript import CODE_STAND_IN, JsState, js_state
 from ._scanner import AttrToken, NonceSlot, SpreadToken, TagToken, TextHole, scan
 from ._spec import LINK_NAVIGATIONAL_RELS, WHITESPACE, AttrKind, UrlPart, ascii_lower, attr_kind
 from ._urls import refresh_parts, resource_parts, srcset_parts, url_parts
@@ -258,8 +258,8 @@ def _event_parts(name: str, attr: AttrToken) -> None:
                 "event-handler",
                 Location.at_hole(part),
             )
-        body += " 0 "
-        decoded += " 0 "
+        body += CODE_STAND_IN
+        decoded += CODE_STAND_IN
 
 
 def _static_value(attr: AttrToken) -> str | bool:

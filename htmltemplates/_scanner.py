@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from string.templatelib import Interpolation, Template
 
 from ._context import Context, Quote, State
-from ._javascript import JsState, js_state
+from ._javascript import CODE_STAND_IN, JsState, js_state
 from ._spec import (
     RAWTEXT_ELEMENTS,
     RCDATA_ELEMENTS,
@@ -767,7 +767,7 @@ class Scanner:
         self.tokens.append(
             TextHole(index, Context(State.RAWTEXT, "script"), script=self.script_kind)
         )
-        self.rcdata_text += " 0 "  # the value: one expression
+        self.rcdata_text += CODE_STAND_IN  # the value: one expression
 
     def _rawtext_refusal(self, here: Location) -> TemplateSyntaxError:
         element = self.element
