@@ -33,7 +33,7 @@ def app_with(index: Callable[..., Any]) -> Client:
 
 def in_html() -> Any:
     name = "x"
-    return html(t"<script>var a = '{name}';</script>")
+    return html(t"<script>var a = /{name}/;</script>")
 
 
 def bare_template() -> Any:  # the extension renders it
@@ -59,10 +59,9 @@ def line(function: Callable[..., Any], offset: int) -> str:
     [
         pytest.param(
             in_html,
-            "htmltemplates.errors.TemplateSyntaxError: interpolation inside a string in "
-            "&lt;script&gt;",
-            "    &lt;script&gt;var a = &#39;{name}&#39;;&lt;/script&gt;\n"
-            "                     ^^^^^^",
+            "htmltemplates.errors.TemplateSyntaxError: interpolation inside a regular "
+            "expression in &lt;script&gt;",
+            "    &lt;script&gt;var a = /{name}/;&lt;/script&gt;\n                     ^^^^^^",
             line(in_html, 2),  # the line that calls html()
             id="syntax-error-in-html",
         ),
