@@ -36,17 +36,21 @@ EMPTY = Template()
 """The children of a component written without any (``<{Card} />``, ``<{Card}></{Card}>``)."""
 
 
+_NOBODY = object()  # no component was verified at a tag yet (None is a value, and refused)
+
+
 class Site:
     """Where a component tag stands: the template's strings, the hole of the component, the
     hole of its end tag (-1 when it closes itself), where each prop written in the tag is, and
     whether a spread gives more.
 
-    ``verified`` is the last component whose signature accepted the props of this tag (never
-    set for a tag with a spread, whose prop names can change): the names written in a tag are
-    the same at every render, so the next call of the same component skips the checks.
-    ``add_children`` says whether that component is given ``children``."""
+    ``verified`` is ``(component, add_children)``: the last component whose signature accepted
+    the props of this tag, and whether it is given ``children`` (never set for a tag with a
+    spread, whose prop names can change). The names written in a tag are the same at every
+    render, so the next call of the same component skips the checks. One tuple, written at
+    once, so that two threads calling two components at the same tag never mix them up."""
 
-    __slots__ = ("add_children", "close", "index", "props", "spread", "strings", "verified")
+    __slots__ = ("close", "index", "props", "spread", "strings", "verified")
 
     def __init__(
         self,
@@ -61,8 +65,7 @@ class Site:
         self.close = close
         self.props = props
         self.spread = spread
-        self.verified: object = None
-        self.add_children = False
+        self.verified: tuple[object, bool] = (_NOBODY, False)
 
 
 # -- signatures ----------------------------------------------------------------------------------
@@ -195,11 +198,12 @@ def render_component(
     """Check ``props`` against the component's signature, call it, and render its result as
     text content (a Template, Markup, a str, None, an iterable of these...)."""
     __tracebackhide__ = True
-    if site.verified is not component or (
+    verified = site.verified
+    if verified[0] is not component or (
         site.close >= 0 and interpolations[site.close].value is not component
     ):
-        _verify(component, props, children, site, interpolations)
-    if site.add_children:
+        verified = _verify(component, props, children, site, interpolations)
+    if verified[1]:
         props["children"] = children
     try:
         result = component(**props)
@@ -226,9 +230,9 @@ def _verify(
     children: Template,
     site: Site,
     interpolations: tuple[Interpolation[Any], ...],
-) -> None:
+) -> tuple[object, bool]:
     """Raise a RenderError, pointing at the tag, if ``component`` cannot take ``props`` and
-    ``children``; else note in ``site`` that it can, and whether it takes children."""
+    ``children``; else ``(component, whether it takes the children)``, remembered in ``site``."""
     __tracebackhide__ = True
     signature = _signature(component, site, interpolations)
     if site.close >= 0:
@@ -250,10 +254,11 @@ def _verify(
         raise _missing(component, keys, signature, site, interpolations)
     if signature.names is not None and not keys <= signature.names:
         raise _unknown(component, keys, signature, site, interpolations)
-    site.add_children = add_children
+    verified = (component, add_children)
     # a tag whose end names an equal but other object (a bound method) is checked every time
     if not site.spread:
-        site.verified = component
+        site.verified = verified
+    return verified
 
 
 def spread_props(value: object, slot: int) -> Mapping[str, object]:

@@ -507,6 +507,7 @@ def positional(a: str, /) -> str:
             lambda: html(t"<{Empty}>x</{Empty}>"), RenderError, "component-children", id="children"
         ),
         pytest.param(lambda: html(t"<{x} />"), RenderError, "not-a-component", id="str"),
+        pytest.param(lambda: html(t"<{none} />"), RenderError, "not-a-component", id="none"),
         pytest.param(
             lambda: html(t"<{positional} a=1 />"),
             RenderError,
@@ -619,6 +620,21 @@ def test_a_fixed_error_lets_the_same_tag_render() -> None:
     assert "xy" == render({"b": "y"})
     with pytest.raises(RenderError):
         render({"zzz": 1})
+
+
+def test_one_tag_calling_components_with_and_without_children() -> None:
+    def Plain(**props: object) -> str:  # noqa: N802 - takes children only when there are some
+        return "children" if "children" in props else "none"
+
+    def Named(*, children: Template) -> str:  # noqa: N802 - always takes them
+        return f"named {children.strings!r}"
+
+    def render(component: object) -> str:
+        return html(t"<{component} />")
+
+    for _ in range(2):
+        assert "none" == render(Plain)
+        assert "named (&#39;&#39;,)" == render(Named)
 
 
 def test_a_checked_tag_rechecks_another_component() -> None:
