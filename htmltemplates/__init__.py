@@ -13,6 +13,7 @@ from ._components import Provider
 from ._csp import CSP_NONCE, csp_nonce
 from ._escapers import UNSAFE_CSS, UNSAFE_URL
 from ._render import CacheInfo, cache_info, clear_cache, html
+from ._trusted import TrustedResourceURL, TrustedURL
 from .errors import RenderError, TemplateError, TemplateSyntaxError
 
 __all__ = [
@@ -25,6 +26,8 @@ __all__ = [
     "RenderError",
     "TemplateError",
     "TemplateSyntaxError",
+    "TrustedResourceURL",
+    "TrustedURL",
     "cache_info",
     "clear_cache",
     "csp_nonce",

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from string.templatelib import Interpolation, Template
 
 from ._context import Context, Quote, State
-from ._javascript import JsState, js_state
+from ._javascript import CODE_STAND_IN, JsState, js_state
 from ._spec import (
     RAWTEXT_ELEMENTS,
     RCDATA_ELEMENTS,
@@ -50,6 +50,16 @@ _NOSCRIPT_END = re.compile(r"</noscript(?=[\t\n\f\r />]|\Z)", re.IGNORECASE)
 _DROP_NEWLINE = frozenset({"pre", "listing", "textarea"})
 _TAG_NAME_FIX = (
     "Write the tag name in the template, or make the whole name a component: <{Card} />."
+)
+
+# A script body is raw text in HTML, but in <svg> and <math> (where a template may be
+# interpolated) its tags are parsed: '<a href=' there makes a value an attribute.
+_SCRIPT_MARKUP = (
+    "interpolation after markup written in <script>",
+    "Inside <svg> and <math> a script's tags are parsed as elements: keep '<' directly followed "
+    "by a letter, '/', '!' or '?' out of the script before the interpolation (write a < b with "
+    "spaces), or pass such text as a value.",
+    "script-markup",
 )
 
 
@@ -344,6 +354,10 @@ class Scanner:
                     "read '<script' as a nested script and end the element later than it seems.",
                     "script-comment",
                 )
+            elif _MARKUP.search(body):
+                # in <svg> and <math> a script's tags are parsed: a '</script>' inside a quoted
+                # attribute value there does not end it
+                self.unsure = _SCRIPT_MARKUP
         elif _MARKUP.search(body):
             # in <svg>, <math> (and a legacy <select>) this element is not text: its markup is
             # parsed, and a '</title>' inside a quoted value there does not end it
@@ -389,6 +403,16 @@ class Scanner:
         if j < 0:
             self.literal.append(text[i:])
             return len(text)
+        if text.startswith("![CDATA[", i):
+            # 13.2.5.42: a bogus comment ending at the first '>' in HTML, but in <svg> and
+            # <math> a CDATA section ending at ']]>': what follows it depends on the reader
+            self.unsure = (
+                "interpolation after a CDATA section",
+                "<![CDATA[...]]> is a comment in HTML but text in <svg> and <math>, and the two "
+                "end in different places: write the text escaped instead, or interpolate "
+                "nothing after it in this template.",
+                "cdata",
+            )
         self.literal.append(text[i : j + 1])
         self.state = State.TEXT
         return j + 1
@@ -776,6 +800,8 @@ class Scanner:
                 "script-comment",
                 here,
             )
+        if _MARKUP.search(body):
+            raise _syntax(*_SCRIPT_MARKUP, here)
         # in <svg> a script's entities are decoded first: it must be code read either way
         state = js_state(body)
         if state is JsState.CODE:
@@ -796,7 +822,7 @@ class Scanner:
         self.tokens.append(
             TextHole(index, Context(State.RAWTEXT, "script"), script=self.script_kind)
         )
-        self.rcdata_text += " 0 "  # the value: one expression
+        self.rcdata_text += CODE_STAND_IN  # the value: one expression
 
     def _rawtext_refusal(self, here: Location) -> TemplateSyntaxError:
         element = self.element

@@ -39,6 +39,8 @@ from typing import Any, cast
 from flask import Flask, Response, current_app, get_flashed_messages, url_for
 from flask.typing import HeadersValue, ResponseReturnValue
 
+from htmltemplates import TrustedResourceURL
+
 from ._render import html
 
 __all__ = [
@@ -147,10 +149,11 @@ def flashed_messages(category_filter: Iterable[str] = ()) -> Template:
     return t'<ul class="flashes">{items}</ul>'
 
 
-def static_url(filename: str, **values: Any) -> str:
+def static_url(filename: str, **values: Any) -> TrustedResourceURL:
     """``url_for("static", filename=filename, **values)``: the URL of a file of the app's static
-    folder (needs an app context, as url_for does)."""
-    return url_for("static", filename=filename, **values)
+    folder (needs an app context, as url_for does), as a TrustedResourceURL, so it can be the
+    ``src`` of a ``<script>`` or the ``href`` of a stylesheet: the app chose it, not a visitor."""
+    return TrustedResourceURL.unchecked(url_for("static", filename=filename, **values))
 
 
 def csrf_input() -> Template:

@@ -88,6 +88,8 @@ def test_all_names_the_public_api() -> None:
         "RenderError",
         "TemplateError",
         "TemplateSyntaxError",
+        "TrustedResourceURL",
+        "TrustedURL",
         "UNSAFE_CSS",
         "UNSAFE_URL",
         "cache_info",

@@ -364,7 +364,7 @@ def test_annotations_are_not_evaluated() -> None:
 
 
 def Icon(*, name: str) -> Template:  # noqa: N802
-    return t'<use href="#{name}"></use>'
+    return t'<use href="/icons.svg#{name}"></use>'
 
 
 @pytest.mark.parametrize(
@@ -372,7 +372,7 @@ def Icon(*, name: str) -> Template:  # noqa: N802
     [
         pytest.param(
             t'<svg viewBox="0 0 8 8"><{Icon} name={x} /></svg>',
-            '<svg viewBox="0 0 8 8"><use href="#v"></use></svg>',
+            '<svg viewBox="0 0 8 8"><use href="/icons.svg#v"></use></svg>',
             id="in-svg",
         ),
         pytest.param(

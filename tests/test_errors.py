@@ -15,7 +15,14 @@ from string.templatelib import Interpolation, Template
 import pytest
 from markupsafe import Markup
 
-from htmltemplates import RenderError, TemplateError, TemplateSyntaxError, html
+from htmltemplates import (
+    RenderError,
+    TemplateError,
+    TemplateSyntaxError,
+    TrustedResourceURL,
+    TrustedURL,
+    html,
+)
 from htmltemplates.errors import Location
 
 # The values the templates below interpolate. Their names are part of the expected messages.
@@ -25,6 +32,16 @@ attrs = {"a": 1}
 d = {"k": 1}
 b = b"x"
 
+SCRIPT_MARKUP_FIX = (
+    "Inside <svg> and <math> a script's tags are parsed as elements: keep '<' directly followed "
+    "by a letter, '/', '!' or '?' out of the script before the interpolation (write a < b with "
+    "spaces), or pass such text as a value. See docs/errors.md#script-markup."
+)
+META_FIX = (
+    "Its content can redirect the page, set cookies or change the page's security policy: write "
+    "the tag in the template. Only a refresh's URL may come from a value: "
+    '<meta http-equiv="refresh" content="0; url={url}">. See docs/errors.md#refused-attribute.'
+)
 CALLER = "<caller>"  # replaced by f"  {error.caller}"
 THIS_FILE = "test_errors.py, line "
 
@@ -65,8 +82,8 @@ SPREAD_NAME_FIX = (
     "'=', '<', '>', '/' or control characters. See docs/errors.md#spread-name."
 )
 SPREAD_VALUE_FIX = (
-    "Write it in the template; event handlers, URLs that load code and attributes that change "
-    "how a document is read are not supported from values yet (issue #3). "
+    "Write it in the template: event handlers, and attributes that change how other content is "
+    "read (http-equiv, attributeName, xmlns, a script's type), never come from data. "
     "See docs/errors.md#spread-name."
 )
 REFUSED_FIX = (
@@ -381,6 +398,55 @@ MESSAGES = [
             "See docs/errors.md#script-comment.",
         ],
         id="script-comment",
+    ),
+    # -- script-markup -------------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t"<svg><script><a href={x}></a></script></svg>"),
+        TemplateSyntaxError,
+        "script-markup",
+        [
+            "interpolation after markup written in <script>",
+            "",
+            "    <svg><script><a href={x}></a></script></svg>",
+            "                         ^^^",
+            CALLER,
+            "",
+            SCRIPT_MARKUP_FIX,
+        ],
+        id="script-markup",
+    ),
+    pytest.param(
+        lambda: html(t"<script>s = '<b>';</script><p>{x}</p>"),
+        TemplateSyntaxError,
+        "script-markup",
+        [
+            "interpolation after markup written in <script>",
+            "",
+            "    <script>s = '<b>';</script><p>{x}</p>",
+            "                                  ^^^",
+            CALLER,
+            "",
+            SCRIPT_MARKUP_FIX,
+        ],
+        id="script-markup-after",
+    ),
+    # -- cdata ---------------------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t"<svg><![CDATA[ a > b ]]><text>{x}</text></svg>"),
+        TemplateSyntaxError,
+        "cdata",
+        [
+            "interpolation after a CDATA section",
+            "",
+            "    <svg><![CDATA[ a > b ]]><text>{x}</text></svg>",
+            "                                  ^^^",
+            CALLER,
+            "",
+            "<![CDATA[...]]> is a comment in HTML but text in <svg> and <math>, and the two end "
+            "in different places: write the text escaped instead, or interpolate nothing after "
+            "it in this template. See docs/errors.md#cdata.",
+        ],
+        id="cdata",
     ),
     # -- end-tag -------------------------------------------------------------------------------
     pytest.param(
@@ -809,40 +875,39 @@ MESSAGES = [
         id="style-render-time-property",
     ),
     # -- refused-attribute ---------------------------------------------------------------------
+    # -- srcdoc --------------------------------------------------------------------------------
     pytest.param(
-        lambda: html(t'<iframe srcdoc="{x}"></iframe>'),
+        lambda: html(t'<iframe srcdoc="<p>{x}</p>"></iframe>'),
         TemplateSyntaxError,
-        "refused-attribute",
+        "srcdoc",
         [
-            "interpolation inside the srcdoc attribute of <iframe> is not supported",
+            "interpolation inside a srcdoc value with text around it",
             "",
-            '    <iframe srcdoc="{x}"></iframe>',
-            "                    ^^^",
+            '    <iframe srcdoc="<p>{x}</p>"></iframe>',
+            "                       ^^^",
             CALLER,
             "",
-            REFUSED_FIX.format(
-                name="srcdoc",
-                reason="is a whole HTML document, which needs its own escaping (issue #3)",
-            ),
+            "Give the whole document as one value: srcdoc={page}, where a Template (or Markup) is "
+            "rendered as HTML and a str as text. See docs/errors.md#srcdoc.",
         ],
-        id="refused-attribute-srcdoc",
+        id="srcdoc",
     ),
+    # -- refresh -------------------------------------------------------------------------------
     pytest.param(
-        lambda: html(t'<img srcset="{x} 2x">'),
+        lambda: html(t'<meta http-equiv="refresh" content="{x}">'),
         TemplateSyntaxError,
-        "refused-attribute",
+        "refresh",
         [
-            "interpolation inside the srcset attribute of <img> is not supported",
+            "interpolation inside the delay of a <meta http-equiv=refresh>",
             "",
-            '    <img srcset="{x} 2x">',
-            "                 ^^^",
+            '    <meta http-equiv="refresh" content="{x}">',
+            "                                        ^^^",
             CALLER,
             "",
-            REFUSED_FIX.format(
-                name="srcset", reason="is a list of URLs, each of which needs filtering (issue #3)"
-            ),
+            "Write the delay and the start of the URL in the template: "
+            'content="0; url={url}". See docs/errors.md#refresh.',
         ],
-        id="refused-attribute-srcset",
+        id="refresh",
     ),
     pytest.param(
         lambda: html(t'<script type="{x}"></script>'),
@@ -879,18 +944,17 @@ MESSAGES = [
         id="refused-attribute-xmlns",
     ),
     pytest.param(
-        lambda: html(t'<meta http-equiv="refresh" content="{x}">'),
+        lambda: html(t'<meta http-equiv="set-cookie" content="{x}">'),
         TemplateSyntaxError,
         "refused-attribute",
         [
-            "interpolation inside a <meta http-equiv> tag is not supported yet",
+            "interpolation inside a <meta http-equiv> tag",
             "",
-            '    <meta http-equiv="refresh" content="{x}">',
-            "                                        ^^^",
+            '    <meta http-equiv="set-cookie" content="{x}">',
+            "                                           ^^^",
             CALLER,
             "",
-            "Its content attribute can redirect the page (issue #3); write it in the template. "
-            "See docs/errors.md#refused-attribute.",
+            META_FIX,
         ],
         id="refused-attribute-meta-http-equiv",
     ),
@@ -899,14 +963,13 @@ MESSAGES = [
         TemplateSyntaxError,
         "refused-attribute",
         [
-            "interpolation inside a <meta http-equiv> tag is not supported yet",
+            "interpolation inside a <meta http-equiv> tag",
             "",
             '    <meta http-equiv="refresh" {attrs}>',
             "                               ^^^^^^^",
             CALLER,
             "",
-            "Its content attribute can redirect the page (issue #3); write it in the template. "
-            "See docs/errors.md#refused-attribute.",
+            META_FIX,
         ],
         id="refused-attribute-meta-http-equiv-spread",
     ),
@@ -923,10 +986,45 @@ MESSAGES = [
             CALLER,
             "",
             'Start the value with a fixed origin, such as src="/static/{file}" or '
-            'src="https://cdn.example/{path}"; a whole URL from data needs the trusted resource '
-            "URLs of issue #3. See docs/errors.md#resource-url.",
+            'src="https://cdn.example/{path}", or interpolate the whole URL as a '
+            "TrustedResourceURL. See docs/errors.md#resource-url.",
         ],
         id="resource-url",
+    ),
+    # -- trusted-url ---------------------------------------------------------------------------
+    pytest.param(
+        lambda: TrustedResourceURL(t"{x}/app.js"),
+        TemplateSyntaxError,
+        "trusted-url",
+        [
+            "interpolation at the start of a TrustedResourceURL",
+            "",
+            "    {x}/app.js",
+            "    ^^^",
+            CALLER,
+            "",
+            "Begin the t-string with the fixed part of the URL (https://host/... or /path/...): "
+            "a value there would choose it. For a whole URL from elsewhere use "
+            "TrustedResourceURL.unchecked(). See docs/errors.md#trusted-url.",
+        ],
+        id="trusted-url-start",
+    ),
+    pytest.param(
+        lambda: TrustedResourceURL(t"http://cdn.example/{x}"),
+        TemplateSyntaxError,
+        "trusted-url",
+        [
+            "interpolation that could choose where a TrustedResourceURL loads from",
+            "",
+            "    http://cdn.example/{x}",
+            "                       ^^^",
+            CALLER,
+            "",
+            "Begin the t-string with an https origin and the start of a path "
+            "(https://cdn.example/{path}) or with a path on this site (/static/{file}). "
+            "See docs/errors.md#trusted-url.",
+        ],
+        id="trusted-url-origin",
     ),
     # -- url-scheme ----------------------------------------------------------------------------
     pytest.param(
@@ -1019,6 +1117,58 @@ MESSAGES = [
             DANGEROUS_SCHEME_FIX,
         ],
         id="url-scheme-data",
+    ),
+    # -- untrusted-resource-url ----------------------------------------------------------------
+    pytest.param(
+        lambda: html(t"<script src={x}></script>"),
+        RenderError,
+        "untrusted-resource-url",
+        [
+            "a str cannot choose where the src attribute loads code from: 'v'",
+            "",
+            "    <script src={x}></script>",
+            "                ^^^",
+            CALLER,
+            "",
+            "Build the URL as a TrustedResourceURL from a literal or a t-string that fixes the "
+            "origin: TrustedResourceURL(t'https://cdn.example/{path}'), or write the origin in "
+            'the template: src="/static/{file}". See docs/errors.md#untrusted-resource-url.',
+        ],
+        id="untrusted-resource-url",
+    ),
+    # -- srcset --------------------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t'<img srcset="/a.png {x}">'),
+        RenderError,
+        "srcset",
+        [
+            "a str as a descriptor in srcset: 'v'",
+            "",
+            '    <img srcset="/a.png {x}">',
+            "                        ^^^",
+            CALLER,
+            "",
+            'Descriptors are numbers: srcset="/a.png {width}w" with width an int, or write them '
+            "in the template. See docs/errors.md#srcset.",
+        ],
+        id="srcset",
+    ),
+    # -- trusted-url-value ---------------------------------------------------------------------
+    pytest.param(
+        lambda: TrustedURL(t"/files/{d}"),
+        RenderError,
+        "trusted-url-value",
+        [
+            "a dict inside a TrustedURL: values in URLs are text",
+            "",
+            "    /files/{d}",
+            "           ^^^",
+            CALLER,
+            "",
+            "Interpolate a str or a number (ids, slugs, file names); each is percent-encoded. "
+            "See docs/errors.md#trusted-url-value.",
+        ],
+        id="trusted-url-value",
     ),
     # -- dict-in-text, bytes -------------------------------------------------------------------
     pytest.param(
@@ -1192,14 +1342,14 @@ MESSAGES = [
         id="spread-name-event-handler",
     ),
     pytest.param(
-        lambda: html(t"<iframe { {'srcdoc': x} }></iframe>"),
+        lambda: html(t"<meta { {'http-equiv': x} }>"),
         RenderError,
         "spread-name",
         [
-            "the attribute srcdoc cannot take a value from data",
+            "the attribute http-equiv cannot take a value from data",
             "",
-            "    <iframe { {'srcdoc': x} }></iframe>",
-            "            ^^^^^^^^^^^^^^^^^",
+            "    <meta { {'http-equiv': x} }>",
+            "          ^^^^^^^^^^^^^^^^^^^^^",
             CALLER,
             "",
             SPREAD_VALUE_FIX,
@@ -1558,12 +1708,17 @@ def anchors_in_source() -> set[str]:
                 and isinstance(node.args[2], ast.Constant)
             ):
                 found.add(node.args[2].value)
-            # the scanner keeps (headline, fix, anchor) in self.unsure for later holes
+            # the scanner keeps (headline, fix, anchor) in self.unsure for later holes, and
+            # shares some such triples as module constants (_SCRIPT_MARKUP = (...))
+            target = node.targets[0] if isinstance(node, ast.Assign) else None
             if (
                 isinstance(node, ast.Assign)
-                and isinstance(node.targets[0], ast.Attribute)
-                and node.targets[0].attr == "unsure"
+                and (
+                    (isinstance(target, ast.Attribute) and target.attr == "unsure")
+                    or (isinstance(target, ast.Name) and target.id.isupper())
+                )
                 and isinstance(node.value, ast.Tuple)
+                and len(node.value.elts) == 3
                 and isinstance(node.value.elts[2], ast.Constant)
             ):
                 found.add(node.value.elts[2].value)

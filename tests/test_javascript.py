@@ -19,9 +19,11 @@ from htmltemplates import RenderError, TemplateSyntaxError, html
 from htmltemplates._escapers import decode_attribute
 
 UNKNOWN = (
-    "interpolation after a '/', '#', '-->' or non-ASCII code, which the scanner does not judge, "
-    "in <script>"
+    "interpolation after JavaScript the scanner cannot read for sure (such as a '/' after ')' "
+    "or '}'), in <script>"
 )
+REGEX = "interpolation inside a regular expression in <script>"
+EMPTY_DICT: dict[str, object] = {}
 CFG = {"user": "</script><script>alert(1)</script>", "n": 3, "ok": True, "none": None}
 
 
@@ -95,6 +97,36 @@ CFG = {"user": "</script><script>alert(1)</script>", "n": 3, "ok": True, "none":
             t"<script>f({(lambda: 7)})</script>", "<script>f( 7 )</script>", id="lazy-value"
         ),
         pytest.param(
+            t"<script>s = s.replace(/x/g, ''); const n = {1};</script>",
+            "<script>s = s.replace(/x/g, ''); const n =  1 ;</script>",
+            id="after-a-regular-expression",
+        ),
+        pytest.param(
+            t"<script>x = a / 2; f({1})</script>",
+            "<script>x = a / 2; f( 1 )</script>",
+            id="after-a-division",
+        ),
+        pytest.param(
+            t"<script>x = a\n/b/g; f({1})</script>",
+            "<script>x = a\n/b/g; f( 1 )</script>",
+            id="division-across-a-line",
+        ),
+        pytest.param(
+            t"<script>a\u3000+ {EVIL}</script>",
+            '<script>a\u3000+  "\\u003cb\\u003e\\u0026\\u0027\\"" </script>',
+            id="non-ascii-space",
+        ),
+        pytest.param(
+            t"<script>const π = {1}; π / {2}</script>",
+            "<script>const π =  1 ; π /  2 </script>",
+            id="unicode-name",
+        ),
+        pytest.param(
+            t"<script>class C {{ #n = {1}; m() {{ return this.#n / {2}; }} }}</script>",
+            "<script>class C { #n =  1 ; m() { return this.#n /  2 ; } }</script>",
+            id="private-name",
+        ),
+        pytest.param(
             t"<svg><script>f({EVIL})</script></svg>",
             '<svg><script>f( "\\u003cb\\u003e\\u0026\\u0027\\"" )</script></svg>',
             id="svg-script",
@@ -140,12 +172,12 @@ def test_values_in_script(template: Template, expected: str) -> None:
         ),
         pytest.param(
             t"<script>x = /{EVIL}/</script>",
-            UNKNOWN,
+            REGEX,
             id="regex",
         ),
         pytest.param(
             t"<script>return /{EVIL}</script>",
-            UNKNOWN,
+            REGEX,
             id="regex-after-keyword",
         ),
         pytest.param(
@@ -173,20 +205,29 @@ def test_refused_positions_in_script(template: Template, headline: str) -> None:
     ("template", "headline"),
     [
         pytest.param(t"<script>x = {1}/{2}</script>", UNKNOWN, id="division-after-a-value"),
-        pytest.param(t"<script>x = a / 2; f({1})</script>", UNKNOWN, id="division-before"),
+        pytest.param(
+            # the value {} at a statement's start is a block: the '/' after it starts a
+            # regular expression, and the quote in it is not a string's
+            t'<script>{EMPTY_DICT}\n/"/.test(s); var t = "; x = {EVIL}; //"</script>',
+            UNKNOWN,
+            id="division-or-regex-after-a-value",
+        ),
         pytest.param(
             t'<script>if (a) /"/.test(b); y = "; z = {EVIL}; //"</script>',
             UNKNOWN,
             id="regex-after-paren",
         ),
         pytest.param(t'<script>a++ /"/; y = {EVIL}; //"</script>', UNKNOWN, id="postfix"),
-        pytest.param(t"<script>#!`\nvar y = `; x = {EVIL}; //`</script>", UNKNOWN, id="hashbang"),
+        pytest.param(
+            t"<script>#!`\nvar y = `; x = {EVIL}; //`</script>",
+            "interpolation inside a template literal in <script>",
+            id="hashbang",
+        ),
         pytest.param(
             t"<script>var a = 1;\u2028--> `\nvar y = `; x = {EVIL}; //`</script>",
             UNKNOWN,
             id="html-close-comment",
         ),
-        pytest.param(t"<script>a\u3000+ {EVIL}</script>", UNKNOWN, id="non-ascii-space"),
         pytest.param(
             t"<svg><script>var a = &quot;; x = {EVIL}; //&quot;</script></svg>",
             "interpolation inside a string in <script>",

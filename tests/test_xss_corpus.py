@@ -194,6 +194,15 @@ CONTEXTS = {
         '<a href="/search?q=', '">x</a>', back=("a", "href", "/search?q={}"), encoded=True
     ),
     "url-fragment": Context('<a href="#', '">x</a>', back=("a", "href", "#{}"), encoded=True),
+    "srcset-path": Context(
+        '<img srcset="/img/', ' 2x">', back=("img", "srcset", "/img/{} 2x"), encoded=True
+    ),
+    "refresh-url": Context(
+        '<meta http-equiv="refresh" content="0; url=/go/',
+        '">',
+        back=("meta", "content", "0; url=/go/{}"),
+        encoded=True,
+    ),
     "class": Context("<div class=", ">x</div>", back=("div", "class", "{}")),
     "class-partial": Context('<div class="btn ', '">x</div>', back=("div", "class", "btn {}")),
     "class-list": Context(
@@ -271,7 +280,7 @@ REFUSED = {
     "style": ("<style>", "</style>"),
     "onclick-quoted": ("<a onclick=\"go('", "')\">x</a>"),
     "style-partial": ('<p style="color: ', '">'),
-    "srcdoc": ("<iframe srcdoc=", "></iframe>"),
+    "srcdoc-partial": ('<iframe srcdoc="<p>', '</p>"></iframe>'),
     "xmp": ("<xmp>", "</xmp>"),
     "javascript-url": ('<a href="javascript:', '">x</a>'),
     "url-scheme-prefix": ('<a href="java', '">x</a>'),

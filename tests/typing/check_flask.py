@@ -16,7 +16,7 @@ from markupsafe import Markup
 from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
 
-from htmltemplates import html
+from htmltemplates import TrustedResourceURL, html
 from htmltemplates.flask import (
     HTMLTemplates,
     TemplateReturnValue,
@@ -125,6 +125,6 @@ view(asynchronous)  # type: ignore[arg-type]  # not supported yet (a TypeError a
 # The helpers.
 assert_type(flashed_messages(), Template)
 assert_type(flashed_messages(["error"]), Template)
-assert_type(static_url("style.css"), str)
-assert_type(static_url("style.css", _external=True), str)
+assert_type(static_url("style.css"), TrustedResourceURL)
+assert_type(static_url("style.css", _external=True), TrustedResourceURL)
 assert_type(csrf_input(), Template)
