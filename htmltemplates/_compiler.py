@@ -16,11 +16,12 @@ everything with one BUILD_STRING, the fastest concatenation CPython has.
 
 from __future__ import annotations
 
+import keyword
 from collections.abc import Callable, Mapping, Sequence
 from string.templatelib import Interpolation, Template
 from typing import Any
 
-from . import _attributes, _escapers
+from . import _attributes, _components, _escapers
 from ._attributes import PartMarker, PartsItem, SpreadItem, StaticItem, TagPlan, WholeItem
 from ._context import State
 from ._csp import nonce_attribute
@@ -30,10 +31,12 @@ from ._scanner import (
     JS_HOLE_STATES,
     SCRIPT_VALUE_FIX,
     AttrToken,
+    ComponentToken,
     NonceSlot,
     SpreadToken,
     TagToken,
     TextHole,
+    Token,
     scan,
 )
 from ._spec import LINK_NAVIGATIONAL_RELS, WHITESPACE, AttrKind, UrlPart, ascii_lower, attr_kind
@@ -164,6 +167,8 @@ def compile_template(template: Template, helpers: Mapping[str, object]) -> tuple
                 _compile_tag(builder, token)
             case NonceSlot():
                 builder.expr("_nonce()")
+            case ComponentToken():
+                _compile_component(builder, token, template)
     return builder.build(len(template.interpolations), helpers)
 
 
@@ -490,3 +495,104 @@ def _merged_plan(
                     holes.append(part)
             items.append(PartsItem(item.ws, item.name, key, tuple(parts), quote))
     return builder.const(TagPlan(tag.name, tag.head, tag.tail, tuple(items))), holes
+
+
+# -- components: <{Card} title="x">children</{Card}> -------------------------------------------
+
+_GLOBALS.update(
+    {
+        "_comp": _components.render_component,
+        "_props": _components.spread_props,
+        "_EMPTY": _components.EMPTY,
+        "_Template": Template,
+    }
+)
+
+
+def _prop_name(tag: str, attr: AttrToken) -> str:
+    """The keyword a prop is passed as: ``data-id`` as ``data_id``, a Python keyword with a
+    trailing underscore (``class`` as ``class_``); other names are refused."""
+    name = attr.name.replace("-", "_")
+    if keyword.iskeyword(name):
+        name += "_"
+    if not name.isidentifier():
+        raise _syntax(
+            f"the prop name {attr.name} of <{tag}> is not a Python name",
+            "Props are passed as keyword arguments: use letters, digits, '_' and '-' (which "
+            "becomes '_'), or spread a dict: <{Card} {props}>.",
+            "component-prop",
+            Location(attr.location.string, attr.location.offset, len(attr.name)),
+        )
+    return name
+
+
+def _prop_value(builder: _Builder, attr: AttrToken) -> str:
+    """The source of a prop's value: a bare prop is True, static text a str (character
+    references decoded, as in any attribute), a whole ``{value}`` the object itself, and text
+    with interpolations a str, as an f-string would build it."""
+    if attr.parts is None:
+        return "True"
+    pieces = [
+        repr(decode_attribute(part)) if isinstance(part, str) else f"_str(v{part})"
+        for part in attr.parts
+    ]
+    if len(attr.parts) == 1 and isinstance(attr.parts[0], int):
+        return f"v{attr.parts[0]}"
+    return " + ".join(pieces) if pieces else "''"
+
+
+def _children(token: ComponentToken, template: Template) -> str:
+    """The source of a Template of what stands between the component's tags, built from the
+    template's own strings and interpolations; ``_EMPTY`` when nothing does."""
+    if token.children is None:
+        return "_EMPTY"
+    (first, start), (last, end) = token.start, token.end
+    strings = template.strings
+    if first == last:
+        text = strings[first][start:end]
+        return f"_Template({text!r})" if text else "_EMPTY"
+    parts = [repr(strings[first][start:])]
+    for n in range(first, last):
+        parts.append(f"i{n}")
+        parts.append(repr(strings[n + 1] if n + 1 < last else strings[last][:end]))
+    return f"_Template({', '.join(parts)})"
+
+
+def _check_children(tokens: Sequence[Token], template: Template) -> None:
+    """Compile the tags between a component's tags (into nothing), so that a hole they cannot
+    make safe is refused now, pointing into this template, not at the first render of the
+    children."""
+    for token in tokens:
+        if isinstance(token, TagToken):
+            _compile_tag(_Builder(), token)
+        elif isinstance(token, ComponentToken):
+            _compile_component(_Builder(), token, template)
+
+
+def _compile_component(builder: _Builder, token: ComponentToken, template: Template) -> None:
+    n = token.index
+    tag = "{" + template.interpolations[n].expression + "}"
+    entries: list[str] = []
+    written: dict[str, Location] = {}
+    for item in token.items:
+        if isinstance(item, SpreadToken):
+            entries.append(f"**_props(v{item.index}, {item.index})")
+            continue
+        name = _prop_name(tag, item)
+        where = Location(item.location.string, item.location.offset, len(item.name))
+        if name in written or (name == "children" and token.children is not None):
+            twice = "as a prop and as the content" if name == "children" else "twice"
+            raise _syntax(
+                f"the prop {name} of <{tag}> is given {twice}",
+                "Give each prop once; children go between the tags, or in a children prop of "
+                "a tag that closes itself (<{Card} children={body} />).",
+                "component-prop",
+                where,
+            )
+        written[name] = where
+        entries.append(f"{name!r}: {_prop_value(builder, item)}")
+    _check_children(token.children or (), template)
+    spread = any(isinstance(item, SpreadToken) for item in token.items)
+    site = builder.const(_components.Site(template.strings, n, token.close, written, spread))
+    props = "{" + ", ".join(entries) + "}"
+    builder.expr(f"_comp(v{n}, {props}, {_children(token, template)}, {site}, interpolations)")

@@ -48,6 +48,9 @@ _PARTIAL_END_TAG = re.compile(r"</?[A-Za-z]*\Z")
 _MARKUP = re.compile(r"<[A-Za-z!?/]")
 _NOSCRIPT_END = re.compile(r"</noscript(?=[\t\n\f\r />]|\Z)", re.IGNORECASE)
 _DROP_NEWLINE = frozenset({"pre", "listing", "textarea"})
+_TAG_NAME_FIX = (
+    "Write the tag name in the template, or make the whole name a component: <{Card} />."
+)
 
 # Where in JavaScript a value may go: an expression (a literal), or the text of a string or an
 # untagged template literal. Not comments, regular expressions, tagged templates (the tag reads
@@ -163,7 +166,25 @@ class NonceSlot:
 
 NONCE = NonceSlot()
 
-Token = str | TextHole | TagToken | NonceSlot
+
+@dataclass(slots=True)
+class ComponentToken:
+    """A component written as a tag: ``<{Card} title="x">children</{Card}>`` or
+    ``<{Card} title="x" />``. ``index`` is the hole holding the callable, ``items`` its props (as
+    the attributes of a tag), ``children`` the tokens between its tags (``None`` when it closes
+    itself), ``start`` and ``end`` where they begin and end, as ``(string, offset)``, and
+    ``close`` the hole of its end tag (``-1`` when it closes itself)."""
+
+    index: int
+    location: Location
+    items: list[AttrToken | SpreadToken] = field(default_factory=list)
+    children: list[Token] | None = None
+    start: tuple[int, int] = (0, 0)
+    end: tuple[int, int] = (0, 0)
+    close: int = -1
+
+
+Token = str | TextHole | TagToken | NonceSlot | ComponentToken
 
 
 class Scanner:
@@ -197,6 +218,14 @@ class Scanner:
         self.string_end = 0  # its length
         self.closed_at: tuple[int, int, str] = (-1, -1, "")  # where the last start tag ended
         self.literal: list[str] = []
+        # components (<{Card}>): the one whose start tag is being scanned, the open ones (with
+        # where their children's tokens start), the hole of a </{Card}> being scanned
+        self.component: ComponentToken | None = None
+        self.components: list[tuple[ComponentToken, int]] = []
+        self.closing = -1
+        self.closing_at = Location()
+        self.interpolations: tuple[Interpolation[object], ...] = ()
+        self.strings: tuple[str, ...] = ("",)
         self._table: dict[State, Callable[[str, int], int]] = {
             State.TEXT: self._text,
             State.RCDATA: self._rawtext,
@@ -220,6 +249,7 @@ class Scanner:
         """The tokens of ``template``, from its static strings alone (PEP 750's way of walking
         a template: match its items, strings and interpolations)."""
         holes = 0
+        self.interpolations, self.strings = template.interpolations, template.strings
         for item in template:
             match item:
                 case str() as text:
@@ -417,6 +447,11 @@ class Scanner:
     def _tag_name(self, text: str, i: int) -> int:
         match = _TAG_NAME.match(text, i)
         assert match is not None
+        if self.component is not None:  # <{Card}: whitespace, '/' or '>' must follow
+            if match.group():
+                raise self._glued(self.component.index, self._here(i, match.end() - i))
+            self.state = State.BEFORE_ATTR_NAME
+            return i
         self.element += ascii_lower(match.group())
         self.raw.append(match.group())
         if match.end() < len(text):
@@ -427,6 +462,14 @@ class Scanner:
         return match.end()
 
     def _end_tag(self, text: str, i: int) -> int:
+        if self.closing >= 0:  # </{Card}: only whitespace may come before its '>'
+            j = _space_end(text, i)
+            if j == len(text):
+                return j
+            if text[j] != ">":
+                raise self._glued(self.closing, self._here(j, len(text) - j), end=True)
+            self._close_component(j + 1)
+            return j + 1
         j = text.find(">", i)
         if j < 0:
             self.raw.append(text[i:])
@@ -589,6 +632,9 @@ class Scanner:
         self.attr = None
 
     def _close_tag(self, text: str, i: int) -> None:
+        if self.component is not None:
+            self._open_component(i + 1)
+            return
         self.raw.append(">")
         tag = self.tag
         assert tag is not None
@@ -636,6 +682,15 @@ class Scanner:
 
     def _hole(self, index: int) -> None:
         here = Location.at_hole(index)
+        if self.partial in ("<", "</"):  # <{Card} or </{Card}: a component tag
+            if self.unsure is not None:
+                raise _syntax(*self.unsure, here)
+            self._component_hole(index)
+            return
+        if self.component is not None and self.state is State.TAG_NAME:
+            raise self._glued(self.component.index, here)
+        if self.closing >= 0:
+            raise self._glued(self.closing, here, end=True)
         if self.partial:
             if self.partial.startswith("<!"):
                 raise _syntax(
@@ -646,7 +701,7 @@ class Scanner:
                 )
             raise _syntax(
                 "interpolation inside a tag name",
-                "Use a fixed tag name; components (<{Card}>) come with issue #4.",
+                _TAG_NAME_FIX,
                 "tag-name",
                 here,
             )
@@ -711,7 +766,7 @@ class Scanner:
                 "Write the attribute name in the template (name={value}), or spread a dict of "
                 "attributes with whitespace around it: <a {attrs} id=x>."
                 if state is State.ATTR_NAME
-                else "Use a fixed tag name; components (<{Card}>) come with issue #4."
+                else _TAG_NAME_FIX
             )
             anchor = "attribute-name" if state is State.ATTR_NAME else "tag-name"
             raise _syntax(f"interpolation inside {what}", fix, anchor, here)
@@ -813,6 +868,110 @@ class Scanner:
             here,
         )
 
+    # -- components (<{Card} ...>children</{Card}>) ------------------------------------------
+
+    def _name(self, index: int) -> str:
+        """How the component in hole ``index`` was written: ``{Card}``."""
+        if index < len(self.interpolations):
+            return "{" + self.interpolations[index].expression + "}"
+        return "{...}"  # pragma: no cover - scan() always knows the interpolations
+
+    def _component_hole(self, index: int) -> None:
+        """A hole right after '<' (a component's start tag) or '</' (its end tag)."""
+        end = self.partial == "</"
+        self.partial = ""
+        self._flush()
+        self.end_tag = end
+        self.element = self._name(index)
+        self.raw = []
+        self.pending = ""
+        self.after_spread = False
+        self.state = State.END_TAG if end else State.TAG_NAME
+        if end:
+            self.closing, self.closing_at = index, self.opened
+            return
+        self.opened = Location(self.opened.string, self.opened.offset, 1)
+        self.tag = TagToken(self.element, "", self.opened)
+        self.component = ComponentToken(index, self.opened)
+
+    def _glued(self, index: int, here: Location, *, end: bool = False) -> TemplateSyntaxError:
+        name = self._name(index)
+        if end:
+            return _syntax(
+                f"text or an interpolation inside the end tag </{name}>",
+                f"A component's end tag is </{name}> alone.",
+                "component-tag",
+                here,
+            )
+        return _syntax(
+            f"text or an interpolation right after the component <{name}",
+            f"Put whitespace between the component and its first prop: <{name} title=...>.",
+            "component-tag",
+            here,
+        )
+
+    def _open_component(self, end: int) -> None:
+        """The start tag of a component ends at ``end`` of the current string."""
+        component, tag = self.component, self.tag
+        assert component is not None
+        assert tag is not None
+        closes = self.state is State.SELF_CLOSING
+        last = tag.items[-1] if tag.items else None
+        if (
+            not closes
+            and not self.pending
+            and isinstance(last, AttrToken)
+            and last.quote is Quote.NONE
+            and last.parts
+            and isinstance(last.parts[-1], str)
+            and last.parts[-1].endswith("/")
+        ):
+            # <{Card} size=3/>: HTML would read the value "3/"; a component tag is not HTML,
+            # and its author means a tag that closes itself
+            last.parts[-1] = last.parts[-1][:-1]
+            if not last.parts[-1]:
+                del last.parts[-1]
+            closes = True
+        component.items = tag.items
+        self.component, self.tag, self.pending = None, None, ""
+        self.state, self.element = State.TEXT, ""
+        if closes:
+            self.tokens.append(component)
+            return
+        component.start = (self.string, end)
+        component.children = []
+        self.components.append((component, len(self.tokens)))
+
+    def _close_component(self, end: int) -> None:
+        """``</{Card}>`` ends at ``end`` of the current string."""
+        index, self.closing = self.closing, -1
+        self.state, self.element, self.end_tag = State.TEXT, "", False
+        here = Location.at_hole(index)
+        if not self.components:
+            raise _syntax(
+                f"</{self._name(index)}> closes no component",
+                "Remove it, or open the component before it: <{Card}>...</{Card}>.",
+                "component-close",
+                here,
+            )
+        component, start = self.components.pop()
+        opened, closed = self.interpolations[component.index], self.interpolations[index]
+        written = ["".join(item.expression.split()) for item in (opened, closed)]
+        if written[0] != written[1] and all(written):
+            raise _syntax(
+                f"</{self._name(index)}> closes <{self._name(component.index)}>",
+                f"Close the component with the name it was opened with: "
+                f"</{self._name(component.index)}>; close the components inside it first.",
+                "component-close",
+                Location(index, 0, 0, index, also=Location.at_hole(component.index)),
+            )
+        self._flush()
+        component.children = self.tokens[start:]
+        del self.tokens[start:]
+        component.end = (self.closing_at.string, self.closing_at.offset)
+        component.close = index
+        self.tokens.append(component)
+
     # -- the end -------------------------------------------------------------------------------
 
     def finish(self) -> None:
@@ -842,6 +1001,21 @@ class Scanner:
                 State.MARKUP_DECLARATION: "Close it with '>'.",
             }.get(self.state, "Close the quote." if quoted else "Close the tag with '>'.")
             raise _syntax(f"the template ends {where}", fix, "unclosed", self.opened)
+        if self.components:
+            component = self.components[-1][0]
+            name = self._name(component.index)
+            raise _syntax(
+                f"the template ends inside <{name}>, which is never closed",
+                f"Close it with </{name}>, or write <{name} /> for a component without children.",
+                "component-close",
+                Location(
+                    component.index,
+                    0,
+                    0,
+                    component.index,
+                    also=Location(len(self.strings) - 1, len(self.strings[-1]), 1),
+                ),
+            )
         self._flush()
 
 
@@ -861,6 +1035,7 @@ __all__ = [
     "NONCE",
     "AttrKind",
     "AttrToken",
+    "ComponentToken",
     "NonceSlot",
     "Scanner",
     "SpreadToken",

@@ -84,6 +84,7 @@ def test_all_names_the_public_api() -> None:
         "CSP_NONCE",
         "CacheInfo",
         "Markup",
+        "Provider",
         "RenderError",
         "TemplateError",
         "TemplateSyntaxError",

@@ -349,11 +349,15 @@ REFUSED = [
         id="script-type",
     ),
     # tag names, attribute names, end tags
-    pytest.param(t"<{X}>", "interpolation inside a tag name", id="tag-name"),
-    pytest.param(t"<{X} class=a></div>", "interpolation inside a tag name", id="tag-name-attrs"),
+    pytest.param(t"<{X}>", "the template ends inside <{X}>, which is never closed", id="tag-name"),
+    pytest.param(
+        t"<{X} class=a></div>",
+        "the template ends inside <{X}>, which is never closed",
+        id="tag-name-attrs",
+    ),
     pytest.param(t"<h{X}>", "interpolation inside a tag name", id="tag-name-suffix"),
     pytest.param(t"<p{X}>", "interpolation inside a tag name", id="tag-name-glued"),
-    pytest.param(t"</{X}>", "interpolation inside a tag name", id="end-tag-name"),
+    pytest.param(t"</{X}>", "</{X}> closes no component", id="end-tag-name"),
     pytest.param(t"<p>a</p{X}>", "interpolation inside a tag name", id="end-tag-name-suffix"),
     pytest.param(t"<p>a</p {X}>", "interpolation inside the end tag </p>", id="end-tag"),
     pytest.param(t"<p {X}=1>", "interpolation inside an attribute name", id="attr-name"),

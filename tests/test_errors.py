@@ -52,7 +52,8 @@ CALLER = "<caller>"  # replaced by f"  {error.caller}"
 THIS_FILE = "test_errors.py, line "
 
 TAG_NAME_FIX = (
-    "Use a fixed tag name; components (<{Card}>) come with issue #4. See docs/errors.md#tag-name."
+    "Write the tag name in the template, or make the whole name a component: <{Card} />. "
+    "See docs/errors.md#tag-name."
 )
 ATTRIBUTE_NAME_FIX = (
     "Write the attribute name in the template (name={value}), or spread a dict of attributes "
@@ -103,6 +104,38 @@ TYPE_REASON = "decides whether the script is run, and as what language"
 OTHER_REASON = "changes how the rest of the document is read"
 
 
+# -- components (issue #4): the components and constants the rows at the end use ----------------
+
+PROP_TWICE_FIX = (
+    "Give each prop once; children go between the tags, or in a children prop of a tag that "
+    "closes itself (<{Card} children={body} />). See docs/errors.md#component-prop."
+)
+SPREAD_PROPS_FIX = (
+    "Spread a mapping of prop names to values (a dict), or None for none. "
+    "See docs/errors.md#component-spread."
+)
+
+
+def Card(*, title: str, children: Template, tone: str = "plain") -> Template:  # noqa: N802
+    return t"<h2>{title}</h2>{children}"
+
+
+def Badge(*, label: str) -> Template:  # noqa: N802
+    return t"<b>{label}</b>"
+
+
+def Pair(*, a: str, b: str) -> str:  # noqa: N802
+    return a + b
+
+
+def Empty() -> str:  # noqa: N802
+    return ""
+
+
+def positional(a: str, /) -> str:
+    return a
+
+
 def message(error: TemplateError, lines: list[str]) -> str:
     """The expected message: ``lines`` with CALLER replaced by the error's caller line."""
     return "\n".join(f"  {error.caller}" if line == CALLER else line for line in lines)
@@ -117,14 +150,14 @@ def raised(render: Callable[[], object]) -> TemplateError:
 MESSAGES = [
     # -- tag-name ------------------------------------------------------------------------------
     pytest.param(
-        lambda: html(t"<{tag}>"),
+        lambda: html(t"<p{tag}>"),
         TemplateSyntaxError,
         "tag-name",
         [
             "interpolation inside a tag name",
             "",
-            "    <{tag}>",
-            "     ^^^^^",
+            "    <p{tag}>",
+            "      ^^^^^",
             CALLER,
             "",
             TAG_NAME_FIX,
@@ -1341,6 +1374,330 @@ MESSAGES = [
         ],
         id="spread-name-refused-attribute",
     ),
+    # -- components (issue #4) ---------------------------------------------------------------
+    pytest.param(
+        lambda: html(t"<{Card}title=x />"),
+        TemplateSyntaxError,
+        "component-tag",
+        [
+            "text or an interpolation right after the component <{Card}",
+            "",
+            "    <{Card}title=x />",
+            "           ^^^^^^^",
+            CALLER,
+            "",
+            "Put whitespace between the component and its first prop: <{Card} title=...>. "
+            "See docs/errors.md#component-tag.",
+        ],
+        id="component-tag-glued",
+    ),
+    pytest.param(
+        lambda: html(t"<{Card} title=x>y</{Card} x>"),
+        TemplateSyntaxError,
+        "component-tag",
+        [
+            "text or an interpolation inside the end tag </{Card}>",
+            "",
+            "    <{Card} title=x>y</{Card} x>",
+            "                              ^^",
+            CALLER,
+            "",
+            "A component's end tag is </{Card}> alone. See docs/errors.md#component-tag.",
+        ],
+        id="component-tag-end",
+    ),
+    pytest.param(
+        lambda: html(t"<p>a</p></{Card}>"),
+        TemplateSyntaxError,
+        "component-close",
+        [
+            "</{Card}> closes no component",
+            "",
+            "    <p>a</p></{Card}>",
+            "              ^^^^^^",
+            CALLER,
+            "",
+            "Remove it, or open the component before it: <{Card}>...</{Card}>. "
+            "See docs/errors.md#component-close.",
+        ],
+        id="component-close-stray",
+    ),
+    pytest.param(
+        lambda: html(t"<{Card} title=x>y</{Badge}>"),
+        TemplateSyntaxError,
+        "component-close",
+        [
+            "</{Badge}> closes <{Card}>",
+            "",
+            "    <{Card} title=x>y</{Badge}>",
+            "     ^^^^^^            ^^^^^^^",
+            CALLER,
+            "",
+            "Close the component with the name it was opened with: </{Card}>; close the "
+            "components inside it first. See docs/errors.md#component-close.",
+        ],
+        id="component-close-mismatch",
+    ),
+    pytest.param(
+        lambda: html(t"""<{Card} title=x>
+  <p>y</p>
+</{Badge}>"""),
+        TemplateSyntaxError,
+        "component-close",
+        [
+            "</{Badge}> closes <{Card}>",
+            "",
+            "    <{Card} title=x>",
+            "     ^^^^^^",
+            "    </{Badge}>",
+            "      ^^^^^^^",
+            CALLER,
+            "",
+            "Close the component with the name it was opened with: </{Card}>; close the "
+            "components inside it first. See docs/errors.md#component-close.",
+        ],
+        id="component-close-mismatch-lines",
+    ),
+    pytest.param(
+        lambda: html(t"<div><{Card} title=x>y</div>"),
+        TemplateSyntaxError,
+        "component-close",
+        [
+            "the template ends inside <{Card}>, which is never closed",
+            "",
+            "    <div><{Card} title=x>y</div>",
+            "          ^^^^^^                ^",
+            CALLER,
+            "",
+            "Close it with </{Card}>, or write <{Card} /> for a component without children. "
+            "See docs/errors.md#component-close.",
+        ],
+        id="component-close-missing",
+    ),
+    pytest.param(
+        lambda: html(
+            Template("<", Interpolation(Badge, "C"), ">x</", Interpolation(Card, "C"), ">")
+        ),
+        RenderError,
+        "component-close",
+        [
+            f"the end tag of the component C names another value: {Card!r}",
+            "",
+            "    <{C}>x</{C}>",
+            "     ^^^    ^^^",
+            CALLER,
+            "",
+            "Close a component with the same value it was opened with. "
+            "See docs/errors.md#component-close.",
+        ],
+        id="component-close-other-value",
+    ),
+    pytest.param(
+        lambda: html(t"<{Card} @click=x />"),
+        TemplateSyntaxError,
+        "component-prop",
+        [
+            "the prop name @click of <{Card}> is not a Python name",
+            "",
+            "    <{Card} @click=x />",
+            "            ^^^^^^",
+            CALLER,
+            "",
+            "Props are passed as keyword arguments: use letters, digits, '_' and '-' (which "
+            "becomes '_'), or spread a dict: <{Card} {props}>. See docs/errors.md#component-prop.",
+        ],
+        id="component-prop-name",
+    ),
+    pytest.param(
+        lambda: html(t"<{Card} title=a title=b />"),
+        TemplateSyntaxError,
+        "component-prop",
+        [
+            "the prop title of <{Card}> is given twice",
+            "",
+            "    <{Card} title=a title=b />",
+            "                    ^^^^^",
+            CALLER,
+            "",
+            PROP_TWICE_FIX,
+        ],
+        id="component-prop-twice",
+    ),
+    pytest.param(
+        lambda: html(t"<{Card} children={x}>y</{Card}>"),
+        TemplateSyntaxError,
+        "component-prop",
+        [
+            "the prop children of <{Card}> is given as a prop and as the content",
+            "",
+            "    <{Card} children={x}>y</{Card}>",
+            "            ^^^^^^^^",
+            CALLER,
+            "",
+            PROP_TWICE_FIX,
+        ],
+        id="component-prop-children-twice",
+    ),
+    pytest.param(
+        lambda: html(t"<{x} />"),
+        RenderError,
+        "not-a-component",
+        [
+            "a str where a component is expected: 'v'",
+            "",
+            "    <{x} />",
+            "     ^^^",
+            CALLER,
+            "",
+            "Put a function or a class that returns a template between the braces of a "
+            "component tag. A tag name cannot come from a value: choose between templates in "
+            "Python. See docs/errors.md#not-a-component.",
+        ],
+        id="not-a-component",
+    ),
+    pytest.param(
+        lambda: html(t"<{max} />"),
+        RenderError,
+        "component-signature",
+        [
+            "the signature of the component max cannot be read",
+            "",
+            "    <{max} />",
+            "     ^^^^^",
+            CALLER,
+            "",
+            "Write the component as a Python function or class, or call it in an "
+            "interpolation: {Card(title=...)}. See docs/errors.md#component-signature.",
+        ],
+        id="component-signature-unreadable",
+    ),
+    pytest.param(
+        lambda: html(t"<{positional} a=1 />"),
+        RenderError,
+        "component-signature",
+        [
+            "the component positional has a positional-only parameter, a",
+            "",
+            "    <{positional} a=1 />",
+            "     ^^^^^^^^^^^^",
+            CALLER,
+            "",
+            "Props are passed by keyword: make it a keyword parameter (def Card(*, title: str)), "
+            "or call the component in an interpolation: {Card(...)}. "
+            "See docs/errors.md#component-signature.",
+        ],
+        id="component-signature-positional-only",
+    ),
+    pytest.param(
+        lambda: html(t"<{Card}>y</{Card}>"),
+        RenderError,
+        "missing-prop",
+        [
+            "the component Card is missing the required prop title",
+            "",
+            "    <{Card}>y</{Card}>",
+            "     ^^^^^^",
+            CALLER,
+            "",
+            "Give it in the tag (<{Card} title=...>), or give the parameter a default. "
+            "See docs/errors.md#missing-prop.",
+        ],
+        id="missing-prop",
+    ),
+    pytest.param(
+        lambda: html(t"<{Pair} />"),
+        RenderError,
+        "missing-prop",
+        [
+            "the component Pair is missing the required props a, b",
+            "",
+            "    <{Pair} />",
+            "     ^^^^^^",
+            CALLER,
+            "",
+            "Give them in the tag (<{Pair} a=...>), or give the parameter a default. "
+            "See docs/errors.md#missing-prop.",
+        ],
+        id="missing-props",
+    ),
+    pytest.param(
+        lambda: html(t"<{Card} title=a colour=red />"),
+        RenderError,
+        "unknown-prop",
+        [
+            "the component Card takes no prop colour",
+            "",
+            "    <{Card} title=a colour=red />",
+            "                    ^^^^^^",
+            CALLER,
+            "",
+            "Card takes: title, children, tone. Check the spelling, or accept any prop with a "
+            "**props parameter. See docs/errors.md#unknown-prop.",
+        ],
+        id="unknown-prop",
+    ),
+    pytest.param(
+        lambda: html(t"<{Card} title=a {d} />"),
+        RenderError,
+        "unknown-prop",
+        [
+            "the component Card takes no prop k",
+            "",
+            "    <{Card} title=a {d} />",
+            "     ^^^^^^",
+            CALLER,
+            "",
+            "Card takes: title, children, tone. Check the spelling, or accept any prop with a "
+            "**props parameter. See docs/errors.md#unknown-prop.",
+        ],
+        id="unknown-prop-from-spread",
+    ),
+    pytest.param(
+        lambda: html(t"<{Empty}>y</{Empty}>"),
+        RenderError,
+        "component-children",
+        [
+            "the component Empty takes no children",
+            "",
+            "    <{Empty}>y</{Empty}>",
+            "                ^^^^^^^",
+            CALLER,
+            "",
+            "Close it in its start tag (<{Card} />), or give it a parameter children: Template. "
+            "See docs/errors.md#component-children.",
+        ],
+        id="component-children",
+    ),
+    pytest.param(
+        lambda: html(t"<{Badge} {b} />"),
+        RenderError,
+        "component-spread",
+        [
+            "a bytes spread into the props of a component: b'x'",
+            "",
+            "    <{Badge} {b} />",
+            "             ^^^",
+            CALLER,
+            "",
+            SPREAD_PROPS_FIX,
+        ],
+        id="component-spread-not-a-mapping",
+    ),
+    pytest.param(
+        lambda: html(t"<{Badge} { {1: 2} } />"),
+        RenderError,
+        "component-spread",
+        [
+            "a prop name that is not a str in a spread: 1",
+            "",
+            "    <{Badge} { {1: 2} } />",
+            "             ^^^^^^^^^^",
+            CALLER,
+            "",
+            SPREAD_PROPS_FIX,
+        ],
+        id="component-spread-key",
+    ),
 ]
 
 
@@ -1549,7 +1906,7 @@ def test_hierarchy() -> None:
 
 def test_syntax_error_is_caught_as_value_error() -> None:
     with pytest.raises(ValueError, match=r"^interpolation inside a tag name\n"):
-        html(t"<{tag}>")
+        html(t"<h{tag}>")
 
 
 def test_render_error_is_caught_as_type_error() -> None:
