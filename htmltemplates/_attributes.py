@@ -50,6 +50,7 @@ __all__ = [
     "WholeItem",
     "attr_part",
     "attr_text",
+    "importmap_part",
     "js_string_part",
     "part_text",
     "render_spread_tag",
@@ -332,6 +333,45 @@ def js_part(value: object, slot: int) -> str:
             "js-value",
             slot,
         ) from None
+
+
+# 4.12.1.1 and SRI: an import map's integrity values are hashes: "sha384-<base64>" (several,
+# space-separated)
+_INTEGRITY = re.compile(r"(?:sha(?:256|384|512)-[A-Za-z0-9+/]+={0,2}(?:\?[!-~]*)?\s*)+")
+
+
+def importmap_part(value: object, slot: int) -> str:
+    """A value in an import map (<script type=importmap>), written as a JSON literal: every
+    string in it that is not a key must be a TrustedResourceURL (it decides what code an import
+    loads), but for the hashes under "integrity"."""
+    value = resolve(value)
+    problem = _untrusted_import(value, "")
+    if problem:
+        raise _error(
+            f"an import map value that is not a TrustedResourceURL: {problem}",
+            "Every URL in an import map loads code: build each as a TrustedResourceURL "
+            "(TrustedResourceURL(t'/static/{file}'), htmltemplates.flask.static_url()).",
+            "untrusted-resource-url",
+            slot,
+        )
+    return js_part(value, slot)
+
+
+def _untrusted_import(value: object, key: str) -> str:
+    """What in ``value`` (found under ``key``) is a string that may not be there, or ""."""
+    if isinstance(value, Mapping):
+        for sub, item in value.items():
+            found = _untrusted_import(item, "integrity" if sub == "integrity" else key)
+            if found:
+                return found
+        return ""
+    if isinstance(value, list | tuple):
+        return next(filter(None, (_untrusted_import(item, key) for item in value)), "")
+    if not isinstance(value, str) or value.__class__ is TrustedResourceURL:
+        return ""
+    if key == "integrity" and _INTEGRITY.fullmatch(value):
+        return ""
+    return short_repr(value)
 
 
 def js_string_part(value: object, slot: int) -> str:

@@ -152,7 +152,7 @@ def compile_template(template: Template, helpers: Mapping[str, object]) -> tuple
                 builder.literal(token)
             case TextHole(index, context, after_start_tag, script):
                 if script:
-                    js = "_jss" if script == "string" else "_js"
+                    js = {"string": "_jss", "importmap": "_imap"}.get(script, "_js")
                     builder.expr(f"{js}(v{index}, {index})")
                     continue
                 if context.state is State.TEXT:

@@ -81,20 +81,22 @@ _JS_TYPES = frozenset(
     text/jscript text/livescript text/javascript1.0 text/javascript1.1 text/javascript1.2
     text/javascript1.3 text/javascript1.4 text/javascript1.5 module""".split()
 )
-# importmap and speculationrules are JSON too, but their strings are URLs that load or fetch:
-# they stay data blocks until trusted resource URLs come (issue #3).
+# An importmap is JSON whose strings are URLs that load code: its values are checked (every URL
+# a TrustedResourceURL). speculationrules mixes URLs with other strings: it stays a data block.
 _JSON_TYPES = frozenset({"application/json", "application/ld+json"})
 
 
 def _script_kind(tag: TagToken) -> str:
-    """What a <script>'s body is, from its static type attribute: "js", "json", or "" (a data
-    block such as text/x-template, whose holes stay refused)."""
+    """What a <script>'s body is, from its static type attribute: "js", "json", "importmap",
+    or "" (a data block such as text/x-template, whose holes stay refused)."""
     for item in tag.items:
         if isinstance(item, AttrToken) and ascii_lower(item.name) == "type":
             value = "".join(part for part in item.parts or () if isinstance(part, str))
             kind = ascii_lower(value.strip(WHITESPACE))
             if not kind or kind in _JS_TYPES:
                 return "js"
+            if kind == "importmap":
+                return "importmap"
             json_type = kind in _JSON_TYPES or (
                 kind.startswith("application/") and kind.endswith("+json")
             )
@@ -824,6 +826,14 @@ class Scanner:
                 if state is not JsState.UNKNOWN
                 else f"interpolation {state.value} in <script>",
                 SCRIPT_VALUE_FIX,
+                "script-value",
+                here,
+            )
+        if self.script_kind == "importmap" and state is not JsState.CODE:
+            raise _syntax(
+                f"interpolation inside {state.value} in an import map",
+                "An import map's strings are URLs that load code: interpolate a whole "
+                "TrustedResourceURL, or the whole map, where a JSON value goes.",
                 "script-value",
                 here,
             )

@@ -235,9 +235,14 @@ def test_refused_positions_in_script(template: Template, headline: str) -> None:
             id="partial-end-tag",
         ),
         pytest.param(
-            t"<script type=importmap>{ {'imports': {'a': EVIL}} }</script>",
+            t'<script type=speculationrules>{{"prefetch": [{ {"urls": [EVIL]} }]}}</script>',
             "interpolation inside a <script> whose type is neither JavaScript nor JSON",
-            id="importmap-urls-load-code",
+            id="speculationrules-data-block",
+        ),
+        pytest.param(
+            t'<script type=importmap>{{"imports": {{"a": "/x/{EVIL}"}}}}</script>',
+            "interpolation inside a string in an import map",
+            id="importmap-string",
         ),
     ],
 )

@@ -139,3 +139,59 @@ def test_a_trusted_url_is_refused_where_code_loads() -> None:
     with pytest.raises(RenderError) as info:
         html(t"<script src={TrustedURL('/a.js')}></script>")
     assert "untrusted-resource-url" == info.value.anchor
+
+
+# -- import maps: every URL in them loads code --------------------------------------------------
+
+APP = TrustedResourceURL(t"/static/{'app.js'}")
+LIT = TrustedResourceURL("https://cdn.example/lit@3/index.js")
+
+
+@pytest.mark.parametrize(
+    ("template", "expected"),
+    [
+        pytest.param(
+            t"<script type=importmap>{ {'imports': {'app': APP, 'lit': LIT}} }</script>",
+            '<script type=importmap> {"imports": {"app": "/static/app.js", '
+            '"lit": "https://cdn.example/lit@3/index.js"}} </script>',
+            id="whole-map",
+        ),
+        pytest.param(
+            t'<script type="importmap">{{"imports": {{"app": {APP}}}}}</script>',
+            '<script type="importmap">{"imports": {"app":  "/static/app.js" }}</script>',
+            id="one-url",
+        ),
+        pytest.param(
+            t"<script type=importmap>{ {'scopes': {'/admin/': {'app': APP}}} }</script>",
+            '<script type=importmap> {"scopes": {"/admin/": {"app": "/static/app.js"}}} </script>',
+            id="scopes-keys-are-free",
+        ),
+        pytest.param(
+            t"<script type=importmap>{ {'integrity': {'/static/app.js': 'sha384-AbC+/9=='}} }"
+            t"</script>",
+            '<script type=importmap> {"integrity": {"/static/app.js": "sha384-AbC+/9=="}} '
+            "</script>",
+            id="integrity-hashes",
+        ),
+    ],
+)
+def test_import_maps_take_trusted_resource_urls(template: Template, expected: str) -> None:
+    assert expected == html(template)
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        pytest.param({"imports": {"app": "/static/app.js"}}, "'/static/app.js'", id="str-url"),
+        pytest.param({"imports": {"app": TrustedURL("/a.js")}}, "TrustedURL('/a.js')", id="url"),
+        pytest.param({"imports": {"a": APP, "b": Markup("/b.js")}}, "Markup('/b.js')", id="markup"),
+        pytest.param({"integrity": {"/a.js": "javascript:x"}}, "'javascript:x'", id="bad-hash"),
+        pytest.param("/static/app.js", "'/static/app.js'", id="whole-str"),
+        pytest.param([APP, "/x.js"], "'/x.js'", id="list"),
+    ],
+)
+def test_import_maps_refuse_any_other_string(value: object, shown: str) -> None:
+    with pytest.raises(RenderError) as info:
+        html(t"<script type=importmap>{value}</script>")
+    assert "untrusted-resource-url" == info.value.anchor
+    assert f"an import map value that is not a TrustedResourceURL: {shown}" == info.value.headline
