@@ -39,7 +39,16 @@ from ._scanner import (
     Token,
     scan,
 )
-from ._spec import LINK_NAVIGATIONAL_RELS, WHITESPACE, AttrKind, UrlPart, ascii_lower, attr_kind
+from ._spec import (
+    ANIMATION_ELEMENTS,
+    ANIMATION_VALUES,
+    LINK_NAVIGATIONAL_RELS,
+    WHITESPACE,
+    AttrKind,
+    UrlPart,
+    ascii_lower,
+    attr_kind,
+)
 from ._urls import refresh_parts, resource_parts, srcset_parts, url_parts
 from .errors import Location
 from .errors import syntax_error as _syntax
@@ -184,6 +193,8 @@ def _kind(tag: TagToken, name: str) -> AttrKind:
     a <link href> is an ordinary URL when the tag has no spread and a static rel whose every
     keyword only points somewhere (rel=canonical, alternate, icon...)."""
     kind = attr_kind(tag.name, name)
+    if tag.name in ANIMATION_ELEMENTS and name in ANIMATION_VALUES:
+        return _animation_kind(tag, name)
     if kind is AttrKind.RESOURCE and tag.name == "link" and name == "href":
         rels = [
             item
@@ -198,6 +209,27 @@ def _kind(tag: TagToken, name: str) -> AttrKind:
         ):
             return AttrKind.URL
     return kind
+
+
+def _animation_kind(tag: TagToken, name: str) -> AttrKind:
+    """The kind of to/from/by/values on an SVG animation element, which writes them into the
+    attribute its attributeName names (SECURITY-NOTES 2.16): a URL when that is a URL attribute
+    (``values``, a list of them, is refused then), plain text for a presentation attribute;
+    refused when the target is not written in the template, or is an event handler or style."""
+    targets = [
+        item
+        for item in tag.items
+        if isinstance(item, SpreadToken) or ascii_lower(item.name) == "attributename"
+    ]
+    if len(targets) != 1 or isinstance(targets[0], SpreadToken) or targets[0].dynamic:
+        return AttrKind.REFUSED
+    target = ascii_lower(str(_static_value(targets[0])).strip(WHITESPACE))
+    kind = attr_kind("a", target)
+    if kind is AttrKind.URL and name != "values":
+        return AttrKind.URL
+    if kind is AttrKind.PLAIN and target and target.replace("-", "").isalnum():
+        return AttrKind.PLAIN
+    return AttrKind.REFUSED
 
 
 def _check_attribute(tag: TagToken, attr: AttrToken) -> AttrKind:
@@ -240,10 +272,14 @@ _REFUSED_REASONS = {
     "attributename": "decides which attribute an SVG animation rewrites",
     "type": "decides whether the script is run, and as what language",
     "language": "decides whether the script is run, and as what language",
-    "to": "is written into the attribute an SVG animation targets, which may be href",
-    "from": "is written into the attribute an SVG animation targets, which may be href",
-    "by": "is written into the attribute an SVG animation targets, which may be href",
-    "values": "is written into the attribute an SVG animation targets, which may be href",
+    "to": "is written into the attribute an SVG animation targets (attributeName), which must "
+    "be written in the template and be neither an event handler nor style",
+    "from": "is written into the attribute an SVG animation targets (attributeName), which must "
+    "be written in the template and be neither an event handler nor style",
+    "by": "is written into the attribute an SVG animation targets (attributeName), which must "
+    "be written in the template and be neither an event handler nor style",
+    "values": "is written into the attribute an SVG animation targets (attributeName), which "
+    "must be written in the template and be neither a URL, an event handler nor style",
 }
 
 

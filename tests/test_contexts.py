@@ -15,6 +15,8 @@ from markupsafe import Markup
 from htmltemplates import RenderError, TemplateSyntaxError, html
 
 X = "v"
+ATTRS = {"id": "a"}
+RED = "red"
 LIST = ["a", "<b>"]
 
 
@@ -507,9 +509,24 @@ JS = "javascript:alert(1)"
     ("template", "headline"),
     [
         pytest.param(
-            t'<svg><a><set attributeName="href" to="{JS}"/></a></svg>',
+            t'<svg><a><set attributeName="onclick" to="{JS}"/></a></svg>',
             "interpolation inside the to attribute of <set> is not supported",
-            id="set-to",
+            id="set-to-event-handler",
+        ),
+        pytest.param(
+            t"<svg><a><set to={JS} attributeName=style /></a></svg>",
+            "interpolation inside the to attribute of <set> is not supported",
+            id="set-to-style",
+        ),
+        pytest.param(
+            t"<svg><a><set to={JS} /></a></svg>",
+            "interpolation inside the to attribute of <set> is not supported",
+            id="set-without-target",
+        ),
+        pytest.param(
+            t"<svg><a><set to={JS} {ATTRS} attributeName=fill /></a></svg>",
+            "interpolation inside the to attribute of <set> is not supported",
+            id="set-with-spread",
         ),
         pytest.param(
             t'<svg><animate attributeName="href" values="{JS}"/></svg>',
@@ -532,6 +549,30 @@ def test_svg_positions_that_are_refused(template: Template, headline: str) -> No
     with pytest.raises(TemplateSyntaxError) as info:
         html(template)
     assert headline == info.value.headline
+
+
+@pytest.mark.parametrize(
+    ("template", "expected"),
+    [
+        pytest.param(
+            t'<svg><a><set attributeName="href" to="{JS}"/></a></svg>',
+            '<svg><a><set attributeName="href" to="about:invalid#htmltemplates"/></a></svg>',
+            id="href-target-is-a-url",
+        ),
+        pytest.param(
+            t"<svg><a><animate attributeName=xlink:href from='/a/{JS}'/></a></svg>",
+            "<svg><a><animate attributeName=xlink:href from='/a/javascript:alert(1)'/></a></svg>",
+            id="url-parts-encoded",
+        ),
+        pytest.param(
+            t'<svg><rect><animate attributeName="fill" values="{RED};blue" to={RED}/></rect></svg>',
+            '<svg><rect><animate attributeName="fill" values="red;blue" to="red"/></rect></svg>',
+            id="presentation-attribute-is-text",
+        ),
+    ],
+)
+def test_svg_animation_values_follow_their_target(template: Template, expected: str) -> None:
+    assert expected == html(template)
 
 
 def test_svg_animation_values_from_a_spread_are_refused() -> None:
