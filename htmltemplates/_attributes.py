@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from string.templatelib import Template
 from typing import Any, Literal
 
+from ._css import NotCssError, css_string, css_url, css_value
 from ._escapers import (
     encode_fragment,
     encode_path,
@@ -39,6 +40,7 @@ PartMarker = (
     | Literal["js", "jsstr", "resource"]
     | tuple[Literal["srcset"], UrlPart | None]
     | tuple[Literal["refresh"], UrlPart]
+    | tuple[Literal["css"], str]
     | None
 )
 
@@ -50,6 +52,7 @@ __all__ = [
     "WholeItem",
     "attr_part",
     "attr_text",
+    "css_part",
     "importmap_part",
     "js_string_part",
     "part_text",
@@ -374,6 +377,40 @@ def _untrusted_import(value: object, key: str) -> str:
     return short_repr(value)
 
 
+_CSS_URL_PARTS = {
+    "css-url": UrlPart.START,
+    "css-url-path": UrlPart.PATH,
+    "css-url-query": UrlPart.QUERY,
+    "css-url-fragment": UrlPart.FRAGMENT,
+}
+
+
+def css_part(value: object, slot: int, how: str) -> str:
+    """A value in CSS (a <style> body, or a style value with text around it; not yet
+    attribute-escaped): ``how`` is where the lexer put it. A property value passes the CSS
+    value filter (else UNSAFE_CSS); a string's text and a url() are hex-escaped, a url()
+    scheme-filtered at its start (trusted URLs pass) or percent-encoded for its part."""
+    value = resolve(value)
+    try:
+        if how == "css-value":
+            return css_value(value)
+        if how == "css-string":
+            return css_string(value)
+        part = _CSS_URL_PARTS[how]
+        if part is UrlPart.START and value.__class__ in _TRUSTED_URLS:
+            return css_url(str.__str__(value), trusted=True)
+        return css_url(value, part)
+    except NotCssError as problem:
+        raise _error(
+            f"no CSS for a value in {how.removeprefix('css-').replace('-', ' ')} position: "
+            f"{problem}",
+            "Interpolate a str or a number (a list of them in a property value); give whole "
+            "declarations as a dict: style={ {'color': c} }.",
+            "css-value",
+            slot,
+        ) from None
+
+
 def js_string_part(value: object, slot: int) -> str:
     """A value inside a JavaScript string or template literal: its text, escaped so that it
     cannot end the literal or the script (not yet attribute-escaped)."""
@@ -422,13 +459,16 @@ def part_text(value: object, slot: int, name: str, part: PartMarker) -> str:
         return url_part(value, slot, name)
     if part == "resource":
         return resource_part(value, slot, name)
-    if isinstance(part, tuple):
-        kind, where = part
-        if kind == "srcset":
+    match part:
+        case ("css", str() as how):
+            return escape_text(css_part(value, slot, how))
+        case ("srcset", where):
             return srcset_part(value, slot, name, where)
-        assert where is not None
-        return refresh_part(value, slot, name, where)
-    return url_piece(value, slot, name, part)
+        case ("refresh", UrlPart() as where):
+            return refresh_part(value, slot, name, where)
+        case UrlPart():
+            return url_piece(value, slot, name, part)
+    raise AssertionError(f"no such part: {part!r}")
 
 
 def _style_text(value: object, slot: int) -> str:

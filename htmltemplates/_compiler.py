@@ -25,6 +25,7 @@ from . import _attributes, _components, _escapers
 from ._attributes import PartMarker, PartsItem, SpreadItem, StaticItem, TagPlan, WholeItem
 from ._context import State
 from ._csp import nonce_attribute
+from ._css import css_holes
 from ._escapers import decode_attribute, escape_text
 from ._javascript import CODE_STAND_IN, TEXT_STAND_IN, JsState, js_state
 from ._scanner import (
@@ -37,6 +38,7 @@ from ._scanner import (
     TagToken,
     TextHole,
     Token,
+    css_escaping,
     scan,
 )
 from ._spec import (
@@ -160,6 +162,9 @@ def compile_template(template: Template, helpers: Mapping[str, object]) -> tuple
             case str():
                 builder.literal(token)
             case TextHole(index, context, after_start_tag, script):
+                if script.startswith("css-"):
+                    builder.expr(f"_css(v{index}, {index}, {script!r})")
+                    continue
                 if script:
                     js = {"string": "_jss", "importmap": "_imap"}.get(script, "_js")
                     builder.expr(f"{js}(v{index}, {index})")
@@ -238,14 +243,6 @@ def _check_attribute(tag: TagToken, attr: AttrToken) -> AttrKind:
     kind = _kind(tag, name)
     first = Location.at_hole(_holes(attr)[0])
     whole = attr.parts is not None and len(attr.parts) == 1
-    if kind is AttrKind.STYLE and not whole:
-        raise _syntax(
-            "interpolation inside a style attribute value is not supported yet",
-            "Give the whole value as a dict, which is checked declaration by declaration: "
-            "style={ {'color': color} }.",
-            "style",
-            first,
-        )
     if kind is AttrKind.RESOURCE:
         resource_parts(element, attr)
     if kind is AttrKind.SRCDOC and not whole:
@@ -370,6 +367,8 @@ def _compile_tag(builder: _Builder, tag: TagToken) -> None:
             _event_parts(ascii_lower(item.name), item, markers)
         elif kind in (AttrKind.URL, AttrKind.RESOURCE):
             urls.update(url_parts(item.parts or (), item.name))
+        elif kind is AttrKind.STYLE and len(item.parts or ()) > 1:
+            _style_parts(item, markers)
         elif kind is AttrKind.SRCSET and len(item.parts or ()) > 1:
             for hole, where in srcset_parts(item.parts or (), item.name).items():
                 markers[hole] = ("srcset", where)
@@ -392,6 +391,22 @@ def _compile_tag(builder: _Builder, tag: TagToken) -> None:
         builder.expr(f"_try({args}{position}, {spread.index}, {builder.const(names)})")
     else:
         _compile_in_place(builder, tag, kinds, urls, markers)
+
+
+def _style_parts(attr: AttrToken, markers: dict[int, PartMarker]) -> None:
+    """Decide the holes of a style value with text around them: the value is a declaration
+    list, read after its character references are decoded; each hole is escaped for where the
+    CSS lexer puts it (a property value, a string, a url()), or refused."""
+    strings = [""]
+    holes = []
+    for part in attr.parts or ():
+        if isinstance(part, str):
+            strings[-1] += decode_attribute(part)
+        else:
+            holes.append(part)
+            strings.append("")
+    for hole, position in zip(holes, css_holes(strings, declarations=True), strict=True):
+        markers[hole] = ("css", css_escaping(position, hole, "the style attribute"))
 
 
 def _meta_parts(tag: TagToken, markers: dict[int, PartMarker]) -> None:

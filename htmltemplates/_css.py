@@ -799,13 +799,17 @@ _URL_ENCODERS = {
 }
 
 
-def css_url(value: object, part: UrlPart = UrlPart.START) -> str:
+def css_url(value: object, part: UrlPart = UrlPart.START, *, trusted: bool = False) -> str:
     """``value`` in a url() or a URL string, quoted or not: at the START the scheme filter
-    (http, https, mailto, tel or relative, else UNSAFE_URL), later in the URL the encoding of
-    ``part``; then hex escapes as :func:`css_string`, and a space escaped too, so the text has no
-    space, quote, bracket or backslash that could end an unquoted url()."""
+    (http, https, mailto, tel or relative, else UNSAFE_URL; skipped when ``trusted``), later in
+    the URL the encoding of ``part``; then hex escapes as :func:`css_string`, and a space
+    escaped too, so the text has no space, quote, bracket or backslash that could end an
+    unquoted url()."""
     text = _scalar_text(value, "a CSS url()")
-    text = filter_url(text) if part is UrlPart.START else _URL_ENCODERS[part](text)
+    if part is not UrlPart.START:
+        text = _URL_ENCODERS[part](text)
+    elif not trusted:
+        text = filter_url(text)
     return _URL_SPECIAL.sub(_hex_escape, text)
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from string.templatelib import Interpolation, Template
 
 from ._context import Context, Quote, State
+from ._css import CssPosition, CssState, css_holes
 from ._javascript import CODE_STAND_IN, TEXT_STAND_IN, JsState, js_state
 from ._spec import (
     RAWTEXT_ELEMENTS,
@@ -32,9 +33,11 @@ from ._spec import (
     SCRIPT_ELEMENTS,
     WHITESPACE,
     AttrKind,
+    UrlPart,
     ascii_lower,
     attr_kind,
 )
+from ._urls import url_parts
 from .errors import Location, TemplateSyntaxError
 from .errors import syntax_error as _syntax
 
@@ -62,15 +65,14 @@ SCRIPT_VALUE_FIX = (
     "escaped as text. Comments, regular expressions and tagged templates take no values."
 )
 
-# A script body is raw text in HTML, but in <svg> and <math> (where a template may be
+# A script or style body is raw text in HTML, but in <svg> and <math> (where a template may be
 # interpolated) its tags are parsed: '<a href=' there makes a value an attribute.
-_SCRIPT_MARKUP = (
-    "interpolation after markup written in <script>",
-    "Inside <svg> and <math> a script's tags are parsed as elements: keep '<' directly followed "
-    "by a letter, '/', '!' or '?' out of the script before the interpolation (write a < b with "
-    "spaces), or pass such text as a value.",
-    "script-markup",
+_MARKUP_FIX = (
+    "Inside <svg> and <math> the tags in a <script> or <style> are parsed as elements: keep '<' "
+    "directly followed by a letter, '/', '!' or '?' out of it before the interpolation (write "
+    "a < b with spaces), or pass such text as a value."
 )
+_SCRIPT_MARKUP = ("interpolation after markup written in <script>", _MARKUP_FIX, "script-markup")
 
 
 # 4.12.1: a script with no type, an empty one or a JavaScript MIME type is classic JavaScript,
@@ -189,6 +191,45 @@ class ComponentToken:
 Token = str | TextHole | TagToken | NonceSlot | ComponentToken
 
 
+# How a value is escaped at each CSS position the lexer accepts (see _attributes.css_part)
+_CSS_ESCAPING = {
+    CssState.VALUE: "css-value",
+    CssState.STRING: "css-string",
+    CssState.URL: "css-url",
+    CssState.QUOTED_URL: "css-url",
+}
+_CSS_URL_PARTS = {
+    UrlPart.PATH: "css-url-path",
+    UrlPart.QUERY: "css-url-query",
+    UrlPart.FRAGMENT: "css-url-fragment",
+}
+
+
+def css_escaping(position: CssPosition, hole: int, where: str) -> str:
+    """How the value of ``hole`` at ``position`` in CSS (in ``where``: "<style>" or "the style
+    attribute") is escaped, or a TemplateSyntaxError for the positions no value may take."""
+    state, detail = position
+    if state in _CSS_ESCAPING:
+        return _CSS_ESCAPING[state]
+    if state in (CssState.URL_PART, CssState.QUOTED_URL_PART):
+        # the URL so far is static text: the hole is a part of it, as in a URL attribute
+        part = url_parts([detail, hole], "url()", decode=str)[hole]
+        if part in _CSS_URL_PARTS:
+            return _CSS_URL_PARTS[part]
+        state, detail = CssState.UNKNOWN, "a URL whose scheme is not written yet"
+    why = f" ({detail})" if detail and state is not CssState.AT_RULE else ""
+    if state is CssState.AT_RULE and detail:
+        why = f" ({detail})"
+    raise _syntax(
+        f"interpolation inside {state.value}{why} in {where}",
+        "Values go in CSS property values (color: {c}), strings and url()s; selectors, "
+        "property names, at-rules, comments and '!important' are written in the template. "
+        "For whole declarations, use style={dict} on the element.",
+        "css",
+        Location.at_hole(hole),
+    )
+
+
 class Scanner:
     """Walks the strings of one template; :meth:`scan` is the whole job."""
 
@@ -209,6 +250,8 @@ class Scanner:
         self.join_check = False  # a hole stood in this comment since its last static text
         self.opened = Location()  # where the construct being scanned started
         self.rcdata_text = ""  # the content of the RCDATA or raw-text element being scanned
+        self.style_parts: list[str] = []  # a <style> body's static text around its holes
+        self.style_holes: list[TextHole] = []
         self.script_kind = ""  # in <script>: "js", "json", or "" for a data block
         self.noscript = False  # inside <noscript>, which scripting browsers read as raw text
         self.noscript_at = Location()
@@ -348,8 +391,12 @@ class Scanner:
         stop = len(text) if match is None else match.start()
         self.literal.append(text[i:stop])
         self.rcdata_text += text[i:stop]
+        if self.element == "style":
+            self.style_parts[-1] += text[i:stop]
         if match is None:
             return len(text)
+        if self.style_holes:
+            self._style_positions(self.style_parts, self.style_holes)
         self._judge_body(self.element, self.rcdata_text)
         self.state = State.TEXT
         self.element = ""
@@ -666,6 +713,7 @@ class Scanner:
         elif name in RAWTEXT_ELEMENTS:
             self.state = State.RAWTEXT
             self.rcdata_text = ""
+            self.style_parts, self.style_holes = [""], []
             self.opened = tag.location
             self.script_kind = _script_kind(tag) if name == "script" else ""
         else:
@@ -746,6 +794,8 @@ class Scanner:
             self.comment_fresh = False
         elif state is State.RAWTEXT and self.element == "script" and self.script_kind:
             self._script_hole(index, here)
+        elif state is State.RAWTEXT and self.element == "style":
+            self._style_hole(index, here)
         elif state is State.RAWTEXT:
             raise self._rawtext_refusal(here)
         elif state in (State.BEFORE_ATTR_NAME, State.AFTER_ATTR_VALUE, State.SELF_CLOSING):
@@ -848,6 +898,39 @@ class Scanner:
         )
         # the value: one expression, or text of the string
         self.rcdata_text += TEXT_STAND_IN if in_text else CODE_STAND_IN
+
+    def _style_hole(self, index: int, here: Location) -> None:
+        """A hole in a <style> body: where it stands in the CSS is decided when the element
+        ends (the text after a hole can matter: ``b:{v} { c: d }`` is a nested rule)."""
+        body = self.rcdata_text
+        if _PARTIAL_END_TAG.search(body):
+            raise _syntax(
+                "interpolation that could complete an end tag inside <style>",
+                "Put a space between '<' and the interpolation.",
+                "end-tag",
+                here,
+            )
+        if _MARKUP.search(body):
+            raise _syntax(
+                "interpolation after markup written in <style>", _MARKUP_FIX, "script-markup", here
+            )
+        self._flush()
+        hole = TextHole(index, Context(State.RAWTEXT, "style"), script="css")
+        self.tokens.append(hole)
+        self.style_holes.append(hole)
+        self.style_parts.append("")
+        self.rcdata_text += "0"
+
+    @staticmethod
+    def _style_positions(parts: list[str], holes: list[TextHole]) -> None:
+        """Decide how each hole of a <style> body is escaped, from where the CSS around it puts
+        it, read as written and with character references decoded (as in <svg>): both readings
+        must agree."""
+        written = css_holes(parts)
+        decoded = css_holes([html.unescape(part) for part in parts])
+        for hole, position, other in zip(holes, written, decoded, strict=True):
+            agreed = position if position == other else CssPosition(CssState.UNKNOWN, "")
+            hole.script = css_escaping(agreed, hole.index, "<style>")
 
     def _rawtext_refusal(self, here: Location) -> TemplateSyntaxError:
         element = self.element

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from ._escapers import browser_url, decode_attribute
-from ._scanner import AttrToken
 from ._spec import DANGEROUS_SCHEMES, UrlPart, ascii_lower
 from .errors import Location
 from .errors import syntax_error as _syntax
+
+if TYPE_CHECKING:
+    from ._scanner import AttrToken
 
 __all__ = ["FIXED_ORIGIN", "refresh_parts", "resource_parts", "srcset_parts", "url_parts"]
 

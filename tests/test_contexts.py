@@ -256,12 +256,12 @@ REFUSED = [
         "interpolation inside a <script> whose type is neither JavaScript nor JSON",
         id="script-data-block",
     ),
-    # <style> bodies until issue #3
-    pytest.param(t"<style>{X}</style>", "interpolation inside <style> is not supported yet"),
+    # <style> bodies: values go in property values, strings and url()s (tests/test_css.py)
+    pytest.param(t"<style>{X}</style>", "interpolation inside a selector in <style>"),
     pytest.param(
-        t"<style>p {{ color: {X} }}</style>",
-        "interpolation inside <style> is not supported yet",
-        id="style-value",
+        t"<style>p {{ {X}: red }}</style>",
+        "interpolation inside a property name in <style>",
+        id="style-property",
     ),
     # raw text elements whose content cannot be escaped
     *(
@@ -283,15 +283,15 @@ REFUSED = [
         "interpolation inside a regular expression in the event-handler attribute onload",
         id="onload-upper-regex",
     ),
-    # style with other text around the hole until issue #3
+    # style values with text around the hole: as in <style>
     pytest.param(
-        t'<p style="color: {X}">',
-        "interpolation inside a style attribute value is not supported yet",
-        id="style-partial",
+        t'<p style="color: red /* {X} */">',
+        "interpolation inside a comment in the style attribute",
+        id="style-partial-comment",
     ),
     pytest.param(
         t"<p style='{X}; color: red'>",
-        "interpolation inside a style attribute value is not supported yet",
+        "interpolation inside a property name in the style attribute",
         id="style-partial-start",
     ),
     # attributes that reprogram other content, or need issue #3
@@ -451,7 +451,7 @@ UNTERMINATED = [
     pytest.param(t"<title>{X}", "the template ends inside <title>", id="title"),
     pytest.param(t"<textarea>{X}</textare", "the template ends inside <textarea>", id="textarea"),
     pytest.param(t"<script>x", "the template ends inside <script>", id="script"),
-    pytest.param(t"<style>{X}", "interpolation inside <style> is not supported yet", id="style"),
+    pytest.param(t"<style>p {{ color: {X}", "the template ends inside <style>", id="style"),
     pytest.param(t"<style>p{{}}", "the template ends inside <style>", id="style-static"),
     pytest.param(t"<iframe>", "the template ends inside <iframe>", id="iframe"),
     pytest.param(

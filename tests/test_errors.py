@@ -33,9 +33,9 @@ d = {"k": 1}
 b = b"x"
 
 SCRIPT_MARKUP_FIX = (
-    "Inside <svg> and <math> a script's tags are parsed as elements: keep '<' directly followed "
-    "by a letter, '/', '!' or '?' out of the script before the interpolation (write a < b with "
-    "spaces), or pass such text as a value. See docs/errors.md#script-markup."
+    "Inside <svg> and <math> the tags in a <script> or <style> are parsed as elements: keep '<' "
+    "directly followed by a letter, '/', '!' or '?' out of it before the interpolation (write "
+    "a < b with spaces), or pass such text as a value. See docs/errors.md#script-markup."
 )
 META_FIX = (
     "Its content can redirect the page, set cookies or change the page's security policy: write "
@@ -47,6 +47,11 @@ SCRIPT_VALUE_FIX = (
     "as a JavaScript literal, or inside a string or template literal ('Hello, {{name}}'), where "
     "it is escaped as text. Comments, regular expressions and tagged templates take no values. "
     "See docs/errors.md#{anchor}."
+)
+CSS_FIX = (
+    "Values go in CSS property values (color: {c}), strings and url()s; selectors, property "
+    "names, at-rules, comments and '!important' are written in the template. For whole "
+    "declarations, use style={dict} on the element. See docs/errors.md#css."
 )
 CALLER = "<caller>"  # replaced by f"  {error.caller}"
 THIS_FILE = "test_errors.py, line "
@@ -746,23 +751,6 @@ MESSAGES = [
         id="script-style-data-block",
     ),
     pytest.param(
-        lambda: html(t"<STYLE>p {{ color: {x} }}</style>"),
-        TemplateSyntaxError,
-        "script-style",
-        [
-            "interpolation inside <style> is not supported yet",
-            "",
-            "    <STYLE>p { color: {x} }</style>",
-            "                      ^^^",
-            CALLER,
-            "",
-            "Values in CSS need their own escaping (issue #3). Until then pass data in a "
-            "data-* attribute of an element and read it from there, or keep the <style> static. "
-            "See docs/errors.md#script-style.",
-        ],
-        id="script-style-style",
-    ),
-    pytest.param(
         lambda: html(t"<xmp>{x}</xmp>"),
         TemplateSyntaxError,
         "raw-text",
@@ -826,21 +814,53 @@ MESSAGES = [
         id="event-handler-comment-mixed-case",
     ),
     # -- style: at parse time (a hole inside a value), at render time (a bad value) ------------
+    # -- css -----------------------------------------------------------------------------------
     pytest.param(
-        lambda: html(t'<p style="color: {x}">'),
+        lambda: html(t"<STYLE>{x} {{ color: red }}</style>"),
         TemplateSyntaxError,
-        "style",
+        "css",
         [
-            "interpolation inside a style attribute value is not supported yet",
+            "interpolation inside a selector in <style>",
             "",
-            '    <p style="color: {x}">',
-            "                     ^^^",
+            "    <STYLE>{x} { color: red }</style>",
+            "           ^^^",
             CALLER,
             "",
-            "Give the whole value as a dict, which is checked declaration by declaration: "
-            "style={ {'color': color} }. See docs/errors.md#style.",
+            CSS_FIX,
         ],
-        id="style-parse-time",
+        id="css-selector",
+    ),
+    pytest.param(
+        lambda: html(t'<p style="color: red !{x}">'),
+        TemplateSyntaxError,
+        "css",
+        [
+            "interpolation inside the priority of a declaration (after '!') in the style attribute",
+            "",
+            '    <p style="color: red !{x}">',
+            "                          ^^^",
+            CALLER,
+            "",
+            CSS_FIX,
+        ],
+        id="css-important",
+    ),
+    # -- css-value -----------------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t"<style>p {{ color: {d} }}</style>"),
+        RenderError,
+        "css-value",
+        [
+            "no CSS for a value in value position: a dict in a CSS value",
+            "",
+            "    <style>p { color: {d} }</style>",
+            "                      ^^^",
+            CALLER,
+            "",
+            "Interpolate a str or a number (a list of them in a property value); give whole "
+            "declarations as a dict: style={ {'color': c} }. See docs/errors.md#css-value.",
+        ],
+        id="css-value",
     ),
     pytest.param(
         lambda: html(t"<p style={'color red'}>"),

@@ -195,6 +195,13 @@ CONTEXTS = {
         '<a href="/search?q=', '">x</a>', back=("a", "href", "/search?q={}"), encoded=True
     ),
     "url-fragment": Context('<a href="#', '">x</a>', back=("a", "href", "#{}"), encoded=True),
+    "css-value": Context("<style>p { color: ", " }</style><i>end</i>"),
+    "css-string": Context("<style>p::after { content: '", "' }</style><i>end</i>"),
+    "css-url": Context("<style>p { background: url(", ") }</style><i>end</i>"),
+    "css-url-path": Context('<style>p { background: url("/img/', '") }</style><i>end</i>'),
+    "style-attr-value": Context('<div style="color: ', '; margin: 0">x</div>'),
+    "style-attr-string": Context("<div style=\"font-family: '", "'\">x</div>"),
+    "svg-style-value": Context("<svg><style>p { fill: ", " }</style></svg><i>end</i>"),
     "srcset-path": Context(
         '<img srcset="/img/', ' 2x">', back=("img", "srcset", "/img/{} 2x"), encoded=True
     ),
@@ -322,9 +329,9 @@ def test_vector_in_a_javascript_string_stays_text(
 REFUSED = {
     "script-regex": ("<script>var a = /", "/;</script>"),
     "script-data-block": ('<script type="text/x-template">', "</script>"),
-    "style": ("<style>", "</style>"),
+    "style-selector": ("<style>", " { color: red }</style>"),
     "onclick-comment": ('<a onclick="go() /* ', ' */">x</a>'),
-    "style-partial": ('<p style="color: ', '">'),
+    "style-partial-comment": ('<p style="color: red /* ', ' */">'),
     "srcdoc-partial": ('<iframe srcdoc="<p>', '</p>"></iframe>'),
     "xmp": ("<xmp>", "</xmp>"),
     "javascript-url": ('<a href="javascript:', '">x</a>'),
