@@ -37,7 +37,7 @@ from ._spec import (
     ascii_lower,
     attr_kind,
 )
-from ._urls import url_parts
+from ._urls import refuse_reference_joins, url_parts
 from .errors import Location, TemplateSyntaxError
 from .errors import syntax_error as _syntax
 
@@ -866,6 +866,8 @@ class Scanner:
             )
         if _MARKUP.search(body):
             raise _syntax(*_SCRIPT_MARKUP, here)
+        # in <svg> a script's character references are decoded before it is read
+        refuse_reference_joins([body, index], "<script>")
         # in <svg> a script's entities are decoded first: both readings must agree
         state = js_state(body)
         if state is not js_state(html.unescape(body)):

@@ -456,6 +456,24 @@ MESSAGES = [
         ],
         id="cdata",
     ),
+    # -- reference -----------------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t"<button onclick=\"f('&{x}')\">"),
+        TemplateSyntaxError,
+        "reference",
+        [
+            "interpolation right after '&' in the onclick attribute, where a value could complete "
+            "a character reference",
+            "",
+            "    <button onclick=\"f('&{x}')\">",
+            "                         ^^^",
+            CALLER,
+            "",
+            "Put a space between '&' and the interpolation, or write the '&' as '&amp;'. "
+            "See docs/errors.md#reference.",
+        ],
+        id="reference",
+    ),
     # -- end-tag -------------------------------------------------------------------------------
     pytest.param(
         lambda: html(t"<p></p {x}>"),

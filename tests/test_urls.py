@@ -623,11 +623,6 @@ def test_holes_that_could_choose_the_host_are_refused(template: Template) -> Non
             '<a href="https://example.com///evil">',
             id="host-written",
         ),
-        pytest.param(
-            t'<a href="/search?q=&{"a"}num;{"b=1"}">',
-            '<a href="/search?q=&anum;b%3D1">',
-            id="reference-split-by-a-hole-stays-in-the-query",
-        ),
     ],
 )
 def test_holes_after_a_written_host_or_segment(template: Template, expected: str) -> None:
