@@ -33,6 +33,34 @@ import pytest
 
 from htmltemplates import Markup, html
 
+__all__ = [
+    "APP_MARKER_JS",
+    "CHROMIUM_FLAGS",
+    "CI",
+    "EXERCISE_JS",
+    "MARKER_JS",
+    "MARKER_PATH",
+    "SELENIUM_MISSING",
+    "WAIT_JS",
+    "ActionChains",
+    "BrowserPaths",
+    "By",
+    "Report",
+    "SeleniumManager",
+    "Service",
+    "WSGIApp",
+    "WebDriverWait",
+    "arm",
+    "as_json",
+    "click",
+    "expected_conditions",
+    "find_browser",
+    "missing",
+    "page",
+    "probe",
+    "webdriver",
+]
+
 CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 
 SETUP_HINT = (
@@ -52,12 +80,20 @@ def missing(reason: str, hint: str | None = SETUP_HINT) -> NoReturn:
 # Without selenium, the fixtures skip (or fail under CI) like without a browser; importing this
 # module must still work, as the conftest does.
 try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.selenium_manager import SeleniumManager
     from selenium.webdriver.remote.webdriver import WebDriver
     from selenium.webdriver.remote.webelement import WebElement
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.wait import WebDriverWait
 except ImportError:  # pragma: no cover - the test extra installs selenium
     SELENIUM_MISSING: str | None = "selenium is not installed (pip install -e '.[test]')"
+    # Never used then: the fixtures skip first. Defined so that importing this module works.
+    webdriver = Service = ActionChains = By = SeleniumManager = WebDriver = WebElement = None  # type: ignore[assignment, misc]
+    expected_conditions = WebDriverWait = None  # type: ignore[assignment, misc]
 else:
     SELENIUM_MISSING = None
 
@@ -159,7 +195,8 @@ APP_MARKER_JS = _MARKER_JS.replace("SUBMIT_TO_ORIGIN", "true")
 
 # Fires, on window, on each element of arguments[0] (alone) and on arguments[1] and everything in
 # it, an event of every type the target has an on* handler property (or attribute) for, then
-# focus() on each, then clicks every link, button and the like in arguments[1].
+# focus() on each, then clicks every link, button and the like in arguments[1]. The documents
+# of same-origin frames in arguments[1] (srcdoc, about:blank) are gone through the same way.
 EXERCISE_JS = r"""
 const [alone, root] = arguments;
 const handlerTypes = new Map();  // per class of target: the types of its on* properties
@@ -175,11 +212,22 @@ function typesOf(target) {
     .map((attribute) => attribute.name.slice(2));
   return own.length === 0 ? types : new Set([...types, ...own]);
 }
-for (const target of [window, ...alone, root, ...root.querySelectorAll("*")]) {
+function subtree(top) {  // top and the elements under it, frames' documents included
+  const elements = [top, ...top.querySelectorAll("*")];
+  for (const frame of top.querySelectorAll("iframe, frame, object")) {
+    let document = null;
+    try { document = frame.contentDocument; } catch (error) { /* another origin */ }
+    if (document?.documentElement) elements.push(...subtree(document.documentElement));
+  }
+  return elements;
+}
+const elements = subtree(root);
+for (const target of [window, ...alone, ...elements]) {
   for (const type of typesOf(target)) target.dispatchEvent(new Event(type, {cancelable: true}));
   if (typeof target.focus === "function") target.focus();
 }
-for (const element of root.querySelectorAll("a, area, button, input, summary, label")) {
+for (const element of elements) {
+  if (!element.matches("a, area, button, input, summary, label")) continue;
   if (typeof element.click === "function") element.click();  // SVG and MathML have none
   else element.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}));
 }
@@ -302,7 +350,7 @@ def probe(
     readers: Sequence[tuple[int, str]] = (),
     *,
     real_clicks: range | None = None,
-    wait_ms: int = 100,
+    wait_ms: int = 50,
 ) -> Report:
     """Load ``url``, run ``readers`` (case number, JS function body), then exercise the page:
     real clicks on the cases numbered in ``real_clicks`` (all when None), synthetic clicks and

@@ -12,7 +12,7 @@ import itertools
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from unittest import mock
 from wsgiref.types import StartResponse, WSGIEnvironment
 
@@ -23,14 +23,14 @@ from browser_harness import (
     MARKER_PATH,
     SELENIUM_MISSING,
     BrowserPaths,
+    SeleniumManager,
+    Service,
     WSGIApp,
     find_browser,
     missing,
+    webdriver,
 )
 from werkzeug.serving import BaseWSGIServer, make_server
-
-if TYPE_CHECKING:
-    from selenium import webdriver
 
 
 @pytest.fixture(scope="session")
@@ -52,10 +52,6 @@ def browser(
     browser_paths: BrowserPaths, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[webdriver.Chrome]:
     """One headless Chromium for the whole session (starting one takes about a second)."""
-    from selenium import webdriver  # noqa: PLC0415 - only once find_browser() found it
-    from selenium.webdriver.chrome.service import Service  # noqa: PLC0415
-    from selenium.webdriver.common.selenium_manager import SeleniumManager  # noqa: PLC0415
-
     logs = tmp_path_factory.mktemp("chromium")
     options = webdriver.ChromeOptions()
     options.binary_location = browser_paths.chromium

@@ -15,7 +15,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from browser_harness import APP_MARKER_JS, EXERCISE_JS, WAIT_JS, WSGIApp
+from browser_harness import (
+    APP_MARKER_JS,
+    EXERCISE_JS,
+    WAIT_JS,
+    ActionChains,
+    By,
+    WebDriverWait,
+    WSGIApp,
+    expected_conditions,
+)
 
 from examples.guestbook import create_app
 
@@ -83,8 +92,6 @@ def state(browser: webdriver.Chrome) -> dict[str, Any]:
 
 def sign(browser: webdriver.Chrome, name: str, message: str, website: str) -> None:
     """Type into the form as a visitor would, then click Sign (real input events)."""
-    from selenium.webdriver.common.by import By  # noqa: PLC0415 - selenium is optional
-
     for field, value in (("name", name), ("message", message), ("website", website)):
         browser.find_element(By.ID, field).send_keys(value)
     browser.find_element(By.CSS_SELECTOR, "form.sign button[type=submit]").click()
@@ -93,9 +100,6 @@ def sign(browser: webdriver.Chrome, name: str, message: str, website: str) -> No
 def exercise(browser: webdriver.Chrome) -> None:
     """Hover and click what shows the entry (real input), then fire every event on every
     element of the page (and click every link and button of the entries), then wait."""
-    from selenium.webdriver.common.action_chains import ActionChains  # noqa: PLC0415
-    from selenium.webdriver.common.by import By  # noqa: PLC0415
-
     entry = browser.find_element(By.CSS_SELECTOR, "#entries li.entry")
     chain = ActionChains(browser, duration=0)
     for part in entry.find_elements(By.CSS_SELECTOR, "strong, .message, a"):
@@ -112,10 +116,6 @@ def exercise(browser: webdriver.Chrome) -> None:
 def test_hostile_entry_shows_as_text_and_runs_nothing(
     browser: webdriver.Chrome, guestbook: str, tmp_path: Path
 ) -> None:
-    from selenium.webdriver.common.by import By  # noqa: PLC0415
-    from selenium.webdriver.support import expected_conditions  # noqa: PLC0415
-    from selenium.webdriver.support.wait import WebDriverWait  # noqa: PLC0415
-
     browser.get(guestbook + "/")
     assert "Guestbook" == browser.title
     assert 0 == state(browser)["entries"]
@@ -159,8 +159,6 @@ def test_hostile_entry_shows_as_text_and_runs_nothing(
 def test_a_refused_form_shows_the_hostile_input_again_as_typed(
     browser: webdriver.Chrome, guestbook: str
 ) -> None:
-    from selenium.webdriver.common.by import By  # noqa: PLC0415
-
     browser.get(guestbook + "/")
     # a name of spaces passes the browser's `required` but not the app's check (it is stripped)
     sign(browser, "   ", MESSAGE, WEBSITE)

@@ -47,6 +47,8 @@ RAW_PAYLOADS = [
     ("button formaction", "<form action=/x><button formaction=javascript:PWN>go</button></form>"),
     ("input formaction", "<form><input type=submit formaction=javascript:PWN></form>"),
     ("iframe src", "<iframe src=javascript:PWN></iframe>"),
+    ("link in a srcdoc frame", "<iframe srcdoc='<a href=javascript:PWN>x</a>'></iframe>"),
+    ("handler in a srcdoc frame", "<iframe srcdoc='<p onmouseover=PWN>x</p>'></iframe>"),
     ("alert", "<script>alert(1)</script>"),
 ]
 
