@@ -36,7 +36,6 @@ from htmltemplates import Markup, html
 __all__ = [
     "APP_MARKER_JS",
     "CHROMIUM_FLAGS",
-    "CI",
     "EXERCISE_JS",
     "MARKER_JS",
     "MARKER_PATH",
@@ -58,10 +57,15 @@ __all__ = [
     "missing",
     "page",
     "probe",
+    "under_ci",
     "webdriver",
 ]
 
-CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+def under_ci() -> bool:
+    """Whether we run under CI (CI=true, as CI services and .ci/run's callers set it)."""
+    return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
 
 SETUP_HINT = (
     "run tools/setup-browser (as root on Debian/Ubuntu it installs the packages chromium and "
@@ -72,7 +76,7 @@ SETUP_HINT = (
 def missing(reason: str, hint: str | None = SETUP_HINT) -> NoReturn:
     """Stop: a skip on a developer's machine, a failure under CI (CI=true), where a missing
     browser must never pass silently."""
-    if CI:
+    if under_ci():
         pytest.fail(f"{reason} (CI=true: the browser tests must run)", pytrace=False)
     pytest.skip(reason if hint is None else f"{reason}: {hint}")
 
@@ -370,19 +374,40 @@ def probe(
 CLICKABLE = "a, area, button, input[type=submit], input[type=image], input[type=button], summary"
 
 # The visible elements under arguments[0] that match arguments[1], in the cases whose numbers are
-# in arguments[2] (all when null), and only in the first of the cases whose markup is the same
-# (the 20 links that all became href="about:invalid#htmltemplates" behave alike: one is clicked
-# for real, the synthetic clicks reach them all): those wholly in the viewport (as it is before
-# any scrolling), and the others.
+# in arguments[2] (all when null), and only in the first case of each kind: the same elements
+# and attribute names, the same event handlers, and links and forms that go to the same scheme
+# and host (the 20 links that all became href="about:invalid#htmltemplates", or 30 links to
+# /search?q=... on this server, behave alike: one is clicked for real, the synthetic clicks
+# reach them all). Returned as those wholly in the viewport (before any scrolling), and the
+# others.
 VISIBLE_JS = r"""
 const [root, selector, cases] = arguments;
+const URL_ATTRIBUTES = new Set(["href", "action", "formaction", "src"]);
+function kindOf(box) {
+  const parts = [];
+  for (const element of box.querySelectorAll("*")) {
+    parts.push("<" + element.localName);
+    for (const attribute of element.attributes) {
+      let value = "";
+      if (attribute.name.startsWith("on")) value = attribute.value;
+      else if (URL_ATTRIBUTES.has(attribute.localName)) {
+        try {
+          const url = new URL(attribute.value, document.baseURI);
+          value = url.protocol + "//" + url.host;
+        } catch (error) { value = "(not a URL)"; }
+      }
+      parts.push(attribute.name + "=" + value);
+    }
+  }
+  return parts.sort().join("\n");
+}
 const inView = [], outOfView = [], firstOfItsKind = new Map();
 for (const element of root.querySelectorAll(selector)) {
   const box = element.closest("[data-case]");
   if (cases !== null && !cases.includes(box?.dataset.case)) continue;
-  const markup = box?.innerHTML;
-  if (!firstOfItsKind.has(markup)) firstOfItsKind.set(markup, box);
-  if (firstOfItsKind.get(markup) !== box) continue;
+  const kind = box === null ? "" : kindOf(box);
+  if (!firstOfItsKind.has(kind)) firstOfItsKind.set(kind, box);
+  if (firstOfItsKind.get(kind) !== box) continue;
   if (!element.checkVisibility() || element.getClientRects().length === 0) continue;
   const rectangle = element.getBoundingClientRect();
   const whole = rectangle.top >= 0 && rectangle.left >= 0 && rectangle.bottom <= innerHeight
@@ -404,8 +429,8 @@ def click(
 ) -> None:
     """A real click, as a visitor's (the pointer moves there, then presses and releases: trusted
     mouseover, mousedown, focus, mouseup, click), on each visible element under ``root`` that a
-    visitor could click, in the cases numbered in ``cases`` if given, in one case of each
-    distinct markup (each real click costs tens of milliseconds). One chain of input actions:
+    visitor could click, in the cases numbered in ``cases`` if given, in one case of each kind
+    (see VISIBLE_JS: each real click costs tens of milliseconds). One chain of input actions:
     one command instead of one per element."""
     wanted = None if cases is None else [str(n) for n in cases]
     in_view, out_of_view = driver.execute_script(VISIBLE_JS, root, selector, wanted)

@@ -149,6 +149,7 @@ def test_hostile_entry_shows_as_text_and_runs_nothing(
     assert [INVALID_URL, INVALID_URL] == after.pop("navigations")
     assert {key: value for key, value in shown.items() if key != "navigations"} == after
 
+    browser.execute_script("window.scrollTo(0, 0)")
     screenshot = tmp_path / "guestbook.png"
     assert browser.save_screenshot(str(screenshot))
     png = screenshot.read_bytes()
@@ -162,7 +163,10 @@ def test_a_refused_form_shows_the_hostile_input_again_as_typed(
     browser.get(guestbook + "/")
     # a name of spaces passes the browser's `required` but not the app's check (it is stripped)
     sign(browser, "   ", MESSAGE, WEBSITE)
-    assert "Please enter your name." == browser.find_element(By.ID, "name-error").text
+    error = WebDriverWait(browser, 10).until(
+        expected_conditions.presence_of_element_located((By.ID, "name-error"))
+    )
+    assert "Please enter your name." == error.text
     form = browser.execute_script(
         """return {
           pwned: window.__pwned_ids,
