@@ -8,11 +8,13 @@ navigation a click or a form submission would start (and cancels it, so the page
 turns ``alert``/``confirm``/``prompt`` into markers.
 
 ``probe()`` loads a page, reads the benign values back through the DOM, then does what a
-visitor could do to make a payload run: a real click on every link and button, a synthetic
-click on every clickable element, and, on every element, an event of each type it has an
-``on*`` handler property for (mouseover, focus, load, error, toggle...), plus ``focus()``. It
-then returns what happened (a ``Report``): markers set, navigations asked for, and the shape of
-each case (its elements with their attribute names, and its comments) as the browser built it.
+visitor could do to make a payload run: a real click (WebDriver input: trusted events) on the
+links and buttons of one case of each kind (see VISIBLE_JS), a synthetic click on every link,
+button and the like, and, on every element (same-origin frames included), an event of each
+type it has an ``on*`` handler property for (mouseover, focus, load, error, toggle...), plus
+``focus()``. It then returns what happened (a ``Report``): markers set, navigations asked for,
+and the shape of each case (its elements with their attribute names, and its comments) as the
+browser built it.
 
 This is a plain module, imported by the test modules and the conftest of this folder (pytest's
 "prepend" import mode puts this folder on ``sys.path``).
