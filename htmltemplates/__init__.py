@@ -3,25 +3,33 @@
 ``html(t"<p class={classes}>{user.name}</p>")`` escapes every interpolated value for the HTML
 context it lands in and returns :class:`markupsafe.Markup`.
 
-The core (scanner, compiler, escapers, attributes, render) imports no web framework and does
-no I/O; the optional Flask integration lives in ``htmltemplates.flask``.
+The core (scanner, compiler, escapers, attributes, components, render) imports no web
+framework and does no I/O; the optional Flask integration lives in ``htmltemplates.flask``.
 """
 
 from markupsafe import Markup
 
+from ._components import Provider
+from ._csp import CSP_NONCE, csp_nonce
 from ._escapers import UNSAFE_CSS, UNSAFE_URL
 from ._render import CacheInfo, cache_info, clear_cache, html
+from ._trusted import TrustedResourceURL, TrustedURL
 from .errors import RenderError, TemplateError, TemplateSyntaxError
 
 __all__ = [
+    "CSP_NONCE",
     "UNSAFE_CSS",
     "UNSAFE_URL",
     "CacheInfo",
     "Markup",
+    "Provider",
     "RenderError",
     "TemplateError",
     "TemplateSyntaxError",
+    "TrustedResourceURL",
+    "TrustedURL",
     "cache_info",
     "clear_cache",
+    "csp_nonce",
     "html",
 ]

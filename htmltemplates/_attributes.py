@@ -7,6 +7,7 @@ name checks, the same value rules, the same URL filter.
 from __future__ import annotations
 
 import functools
+import math
 import re
 import types
 from collections.abc import Callable, Mapping
@@ -25,10 +26,21 @@ from ._escapers import (
     markup_to_text,
     plain_str,
 )
-from ._javascript import NotJavaScriptError, js_value
+from ._javascript import NotJavaScriptError, js_string, js_value
 from ._spec import ELEMENT_DEPENDENT_NAMES, AttrKind, UrlPart, ascii_lower, attr_kind
+from ._trusted import TrustedResourceURL, TrustedURL
 from .errors import RenderError, short_repr
 from .errors import value_error as _error
+
+# What a hole inside an attribute value with text around it is: where in a URL, the start of a
+# URL that loads code ("resource"), a value in an event handler ("js"), or plain text (None).
+PartMarker = (
+    UrlPart
+    | Literal["js", "jsstr", "resource"]
+    | tuple[Literal["srcset"], UrlPart | None]
+    | tuple[Literal["refresh"], UrlPart]
+    | None
+)
 
 __all__ = [
     "PartsItem",
@@ -38,10 +50,14 @@ __all__ = [
     "WholeItem",
     "attr_part",
     "attr_text",
+    "importmap_part",
+    "js_string_part",
+    "part_text",
     "render_spread_tag",
     "render_tag",
     "render_whole",
     "resolve",
+    "resource_part",
     "spread_in_place",
     "url_part",
     "url_piece",
@@ -146,8 +162,29 @@ def attr_part(value: object, slot: int, name: str) -> str:
 
 
 def url_part(value: object, slot: int, name: str) -> str:
-    """A value at the start of a URL attribute: scheme-filtered, then escaped."""
+    """A value at the start of a URL attribute: scheme-filtered (unless trusted), then escaped."""
+    if value.__class__ in _TRUSTED_URLS:
+        return escape_text(str.__str__(value))
     return escape_text(filter_url(attr_text(value, slot, name)))
+
+
+_TRUSTED_URLS = (TrustedURL, TrustedResourceURL)
+
+
+def resource_part(value: object, slot: int, name: str) -> str:
+    """A value at the start of a URL that loads code: only a TrustedResourceURL, escaped."""
+    value = resolve(value)
+    if value.__class__ is TrustedResourceURL:
+        return escape_text(str.__str__(value))
+    raise _error(
+        f"a {type(value).__name__} cannot choose where the {name} attribute loads code from: "
+        f"{short_repr(value)}",
+        "Build the URL as a TrustedResourceURL from a literal or a t-string that fixes the "
+        "origin: TrustedResourceURL(t'https://cdn.example/{path}'), or write the origin in the "
+        f'template: {name}="/static/{{file}}".',
+        "untrusted-resource-url",
+        slot,
+    )
 
 
 _ENCODERS = {
@@ -163,6 +200,125 @@ def url_piece(value: object, slot: int, name: str, part: UrlPart) -> str:
     return escape_text(_ENCODERS[part](attr_text(value, slot, name)))
 
 
+def _url_text(value: object, slot: int, name: str, part: UrlPart) -> str:
+    """A value in a URL, not yet escaped: scheme-filtered at the start (trusted URLs pass),
+    percent-encoded for its part elsewhere."""
+    if part is not UrlPart.START:
+        return _ENCODERS[part](attr_text(value, slot, name))
+    if value.__class__ in _TRUSTED_URLS:
+        return str.__str__(value)
+    return filter_url(attr_text(value, slot, name))
+
+
+def _percent(match: re.Match[str]) -> str:
+    return "".join(f"%{byte:02X}" for byte in match.group().encode())
+
+
+# In a srcset a URL ends at whitespace and a comma may end a candidate; in a refresh URL a quote
+# may end the URL. Values never write them raw.
+_SRCSET_SPECIAL = re.compile(r"[\t\n\f\r ,]")
+_REFRESH_SPECIAL = re.compile(r"[\t\n\f\r '\"]")
+# 4.8.4.3.10: a width (50w), a pixel density (1.5x) or a height (future: 100h)
+_DESCRIPTOR = re.compile(r"[0-9]+[wh]|(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?x")
+
+
+def srcset_part(value: object, slot: int, name: str, part: UrlPart | None) -> str:
+    """A value inside a srcset written in the template: in a candidate's URL (``part``),
+    filtered or encoded with whitespace and commas percent-encoded; or a descriptor (None),
+    which must be a number."""
+    if part is not None:
+        return escape_text(_SRCSET_SPECIAL.sub(_percent, _url_text(value, slot, name, part)))
+    value = resolve(value)
+    if (value.__class__ is int and value >= 0) or (
+        value.__class__ is float and math.isfinite(value) and value > 0
+    ):
+        return str(value)
+    raise _error(
+        f"a {type(value).__name__} as a descriptor in {name}: {short_repr(value)}",
+        'Descriptors are numbers: srcset="/a.png {width}w" with width an int, or write them in '
+        "the template.",
+        "srcset",
+        slot,
+    )
+
+
+def srcset_value(value: object, slot: int, name: str) -> str:
+    """A whole srcset from a value, escaped: a str in srcset syntax, or a list of candidates
+    (a URL str, or a (URL, descriptor) pair). Each URL is scheme-filtered (trusted URLs pass)
+    with whitespace and commas encoded; descriptors that are not a width, density or height
+    are dropped."""
+    candidates: list[tuple[object, str]] = []
+    if isinstance(value, str) and value.__class__ not in _TRUSTED_URLS:
+        candidates = [(url, " ".join(found)) for url, found in _parse_srcset(plain_str(value))]
+    elif isinstance(value, list | tuple):
+        for item in value:
+            if isinstance(item, tuple) and len(item) == 2:
+                candidates.append((item[0], str(item[1])))
+            else:
+                candidates.append((item, ""))
+    else:
+        candidates = [(value, "")]
+    out = []
+    for url, descriptors in candidates:
+        text = _SRCSET_SPECIAL.sub(_percent, _url_text(url, slot, name, UrlPart.START))
+        valid = [d for d in descriptors.split() if _DESCRIPTOR.fullmatch(d)]
+        out.append(" ".join([text, *valid]))
+    return escape_text(", ".join(out))
+
+
+def _parse_srcset(text: str) -> list[tuple[str, list[str]]]:
+    """The candidates of a srcset (4.8.4.3.10, without the validation of descriptors)."""
+    candidates: list[tuple[str, list[str]]] = []
+    i, n = 0, len(text)
+    space = "\t\n\f\r "
+    while True:
+        while i < n and (text[i] in space or text[i] == ","):
+            i += 1
+        if i >= n:
+            return candidates
+        start = i
+        while i < n and text[i] not in space:
+            i += 1
+        url = text[start:i]
+        descriptors: list[str] = []
+        if url.endswith(","):
+            url = url.rstrip(",")
+        else:
+            current, depth = "", False
+            while i < n:
+                c = text[i]
+                i += 1
+                if depth:
+                    current += c
+                    depth = c != ")"
+                elif c in space:
+                    if current:
+                        descriptors.append(current)
+                        current = ""
+                elif c == ",":
+                    break
+                else:
+                    current += c
+                    depth = c == "("
+            if current:
+                descriptors.append(current)
+        candidates.append((url, descriptors))
+
+
+def refresh_part(value: object, slot: int, name: str, part: UrlPart) -> str:
+    """A value in the URL of a <meta http-equiv=refresh>: as in a URL attribute, with
+    whitespace and quotes percent-encoded (a quote can end the URL there)."""
+    return escape_text(_REFRESH_SPECIAL.sub(_percent, _url_text(value, slot, name, part)))
+
+
+def srcdoc_value(value: object, slot: int) -> str:
+    """The document of an <iframe srcdoc>: rendered as HTML content (a str is text, a Template
+    or Markup is markup), then escaped again for the attribute."""
+    from ._render import render_text  # noqa: PLC0415 - _render imports this module
+
+    return escape_text(render_text(value, slot))
+
+
 def js_part(value: object, slot: int) -> str:
     """A value where JavaScript expects an expression (<script>, on* attributes): a
     JSON-compatible literal that cannot leave its script (not yet attribute-escaped)."""
@@ -175,6 +331,61 @@ def js_part(value: object, slot: int) -> str:
             "Interpolate str, int, float (finite), bool, None, or lists and str-keyed dicts of "
             "them; convert other objects first (a dataclass with dataclasses.asdict()).",
             "js-value",
+            slot,
+        ) from None
+
+
+# 4.12.1.1 and SRI: an import map's integrity values are hashes: "sha384-<base64>" (several,
+# space-separated)
+_INTEGRITY = re.compile(r"(?:sha(?:256|384|512)-[A-Za-z0-9+/]+={0,2}(?:\?[!-~]*)?\s*)+")
+
+
+def importmap_part(value: object, slot: int) -> str:
+    """A value in an import map (<script type=importmap>), written as a JSON literal: every
+    string in it that is not a key must be a TrustedResourceURL (it decides what code an import
+    loads), but for the hashes under "integrity"."""
+    value = resolve(value)
+    problem = _untrusted_import(value, "")
+    if problem:
+        raise _error(
+            f"an import map value that is not a TrustedResourceURL: {problem}",
+            "Every URL in an import map loads code: build each as a TrustedResourceURL "
+            "(TrustedResourceURL(t'/static/{file}'), htmltemplates.flask.static_url()).",
+            "untrusted-resource-url",
+            slot,
+        )
+    return js_part(value, slot)
+
+
+def _untrusted_import(value: object, key: str) -> str:
+    """What in ``value`` (found under ``key``) is a string that may not be there, or ""."""
+    if isinstance(value, Mapping):
+        for sub, item in value.items():
+            found = _untrusted_import(item, "integrity" if sub == "integrity" else key)
+            if found:
+                return found
+        return ""
+    if isinstance(value, list | tuple):
+        return next(filter(None, (_untrusted_import(item, key) for item in value)), "")
+    if not isinstance(value, str) or value.__class__ is TrustedResourceURL:
+        return ""
+    if key == "integrity" and _INTEGRITY.fullmatch(value):
+        return ""
+    return short_repr(value)
+
+
+def js_string_part(value: object, slot: int) -> str:
+    """A value inside a JavaScript string or template literal: its text, escaped so that it
+    cannot end the literal or the script (not yet attribute-escaped)."""
+    value = resolve(value)
+    try:
+        return js_string(value)
+    except NotJavaScriptError as problem:
+        raise _error(
+            f"no text for a JavaScript string from a value in <script>: {problem}",
+            "Interpolate a str or a number inside a JavaScript string; to pass data, write "
+            "the hole where an expression goes (const items = {items};).",
+            "js-string",
             slot,
         ) from None
 
@@ -198,15 +409,25 @@ def render_event(value: object, slot: int, before: str, bare: str, quote: str) -
     return bare if text is True else before + text + quote
 
 
-def _part_text(value: object, slot: int, name: str, part: UrlPart | Literal["js"] | None) -> str:
+def part_text(value: object, slot: int, name: str, part: PartMarker) -> str:
     """A value inside an attribute value with text around it (``part``: where in a URL, or
     "js" in an event handler)."""
     if part is None:
         return attr_part(value, slot, name)
     if part == "js":
         return escape_text(js_part(value, slot))
+    if part == "jsstr":
+        return escape_text(js_string_part(value, slot))
     if part is UrlPart.START:
         return url_part(value, slot, name)
+    if part == "resource":
+        return resource_part(value, slot, name)
+    if isinstance(part, tuple):
+        kind, where = part
+        if kind == "srcset":
+            return srcset_part(value, slot, name, where)
+        assert where is not None
+        return refresh_part(value, slot, name, where)
     return url_piece(value, slot, name, part)
 
 
@@ -255,11 +476,14 @@ def _value(value: object, slot: int, name: str, kind: AttrKind) -> Value | None:
     if value.__class__ is str and (kind is AttrKind.PLAIN or kind is AttrKind.CLASS):
         return escape_text(value) or (None if kind is AttrKind.CLASS else "")
     value = resolve(value)
-    if kind is AttrKind.EVENT or kind is AttrKind.REFUSED or kind is AttrKind.RESOURCE:
+    if kind is AttrKind.RESOURCE:
+        return None if value is None or value is False else resource_part(value, slot, name)
+    if kind is AttrKind.EVENT or kind is AttrKind.REFUSED:
         raise _error(
             f"the attribute {name} cannot take a value from data",
-            "Write it in the template; event handlers, URLs that load code and attributes "
-            "that change how a document is read are not supported from values yet (issue #3).",
+            "Write it in the template: event handlers, and attributes that change how other "
+            "content is read (http-equiv, attributeName, xmlns, a script's type), never come "
+            "from data.",
             "spread-name",
             slot,
         )
@@ -268,6 +492,10 @@ def _value(value: object, slot: int, name: str, kind: AttrKind) -> Value | None:
     if value is True:
         return True
     match kind:
+        case AttrKind.SRCSET:
+            return srcset_value(value, slot, name)
+        case AttrKind.SRCDOC:
+            return srcdoc_value(value, slot)
         case AttrKind.CLASS:
             return escape_text(attr_text(value, slot, name)) or None
         case AttrKind.STYLE:
@@ -379,7 +607,7 @@ class PartsItem:
     name: str
     key: str
     # static text, or (slot, position, where in a URL or "js" in an event handler)
-    parts: tuple[str | tuple[int, int, UrlPart | Literal["js"] | None], ...]
+    parts: tuple[str | tuple[int, int, PartMarker], ...]
     quote: str
 
 
@@ -548,7 +776,7 @@ def render_tag(plan: TagPlan, values: tuple[object, ...]) -> str:
                         out.append(part)
                     else:
                         slot, position, url = part
-                        out.append(_part_text(values[position], slot, key, url))
+                        out.append(part_text(values[position], slot, key, url))
                 _put(entries, ws, name, key, "".join(out), None, quote)
             case SpreadItem(ws, slot, position):
                 _spread(entries, element, ws, values[position], slot)

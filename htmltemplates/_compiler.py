@@ -16,18 +16,40 @@ everything with one BUILD_STRING, the fastest concatenation CPython has.
 
 from __future__ import annotations
 
-import re
+import keyword
 from collections.abc import Callable, Mapping, Sequence
 from string.templatelib import Interpolation, Template
-from typing import Any, Literal
+from typing import Any
 
-from . import _attributes, _escapers
-from ._attributes import PartsItem, SpreadItem, StaticItem, TagPlan, WholeItem
+from . import _attributes, _components, _escapers
+from ._attributes import PartMarker, PartsItem, SpreadItem, StaticItem, TagPlan, WholeItem
 from ._context import State
-from ._escapers import browser_url, decode_attribute, escape_text
-from ._javascript import JsState, js_state
-from ._scanner import AttrToken, SpreadToken, TagToken, TextHole, scan
-from ._spec import DANGEROUS_SCHEMES, AttrKind, UrlPart, ascii_lower, attr_kind
+from ._csp import nonce_attribute
+from ._escapers import decode_attribute, escape_text
+from ._javascript import CODE_STAND_IN, TEXT_STAND_IN, JsState, js_state
+from ._scanner import (
+    JS_HOLE_STATES,
+    SCRIPT_VALUE_FIX,
+    AttrToken,
+    ComponentToken,
+    NonceSlot,
+    SpreadToken,
+    TagToken,
+    TextHole,
+    Token,
+    scan,
+)
+from ._spec import (
+    ANIMATION_ELEMENTS,
+    ANIMATION_VALUES,
+    LINK_NAVIGATIONAL_RELS,
+    WHITESPACE,
+    AttrKind,
+    UrlPart,
+    ascii_lower,
+    attr_kind,
+)
+from ._urls import refresh_parts, resource_parts, srcset_parts, url_parts
 from .errors import Location
 from .errors import syntax_error as _syntax
 
@@ -44,6 +66,8 @@ _GLOBALS: dict[str, object] = {
     "_esc": escape_text,
     "_part": _attributes.attr_part,
     "_url": _attributes.url_part,
+    "_res": _attributes.resource_part,
+    "_marked": _attributes.part_text,
     "_jsp": _attributes.js_part,
     "_event": _attributes.render_event,
     "_piece": _attributes.url_piece,
@@ -53,6 +77,7 @@ _GLOBALS: dict[str, object] = {
     "_try": _attributes.render_spread_tag,
     "_spread": _attributes.spread_in_place,
     "_KIND": AttrKind,
+    "_nonce": nonce_attribute,
 }
 
 
@@ -136,7 +161,8 @@ def compile_template(template: Template, helpers: Mapping[str, object]) -> tuple
                 builder.literal(token)
             case TextHole(index, context, after_start_tag, script):
                 if script:
-                    builder.expr(f"_js(v{index}, {index})")
+                    js = {"string": "_jss", "importmap": "_imap"}.get(script, "_js")
+                    builder.expr(f"{js}(v{index}, {index})")
                     continue
                 if context.state is State.TEXT:
                     source = _fast_text(index, "_text")
@@ -148,6 +174,10 @@ def compile_template(template: Template, helpers: Mapping[str, object]) -> tuple
                 builder.expr(f"_keep_newline({source})" if after_start_tag else source)
             case TagToken():
                 _compile_tag(builder, token)
+            case NonceSlot():
+                builder.expr("_nonce()")
+            case ComponentToken():
+                _compile_component(builder, token, template)
     return builder.build(len(template.interpolations), helpers)
 
 
@@ -158,14 +188,56 @@ def _holes(attr: AttrToken) -> list[int]:
     return [part for part in attr.parts or () if isinstance(part, int)]
 
 
-def _check_attribute(element: str, attr: AttrToken) -> AttrKind:
+def _kind(tag: TagToken, name: str) -> AttrKind:
+    """The kind of attribute ``name`` (lower-case) on ``tag``: as attr_kind says, except that
+    a <link href> is an ordinary URL when the tag has no spread and a static rel whose every
+    keyword only points somewhere (rel=canonical, alternate, icon...)."""
+    kind = attr_kind(tag.name, name)
+    if tag.name in ANIMATION_ELEMENTS and name in ANIMATION_VALUES:
+        return _animation_kind(tag, name)
+    if kind is AttrKind.RESOURCE and tag.name == "link" and name == "href":
+        rels = [
+            item
+            for item in tag.items
+            if isinstance(item, SpreadToken) or ascii_lower(item.name) == "rel"
+        ]
+        if (
+            len(rels) == 1
+            and isinstance(rels[0], AttrToken)
+            and not rels[0].dynamic
+            and set(ascii_lower(str(_static_value(rels[0]))).split()) <= LINK_NAVIGATIONAL_RELS
+        ):
+            return AttrKind.URL
+    return kind
+
+
+def _animation_kind(tag: TagToken, name: str) -> AttrKind:
+    """The kind of to/from/by/values on an SVG animation element, which writes them into the
+    attribute its attributeName names (SECURITY-NOTES 2.16): a URL when that is a URL attribute
+    (``values``, a list of them, is refused then), plain text for a presentation attribute;
+    refused when the target is not written in the template, or is an event handler or style."""
+    targets = [
+        item
+        for item in tag.items
+        if isinstance(item, SpreadToken) or ascii_lower(item.name) == "attributename"
+    ]
+    if len(targets) != 1 or isinstance(targets[0], SpreadToken) or targets[0].dynamic:
+        return AttrKind.REFUSED
+    target = ascii_lower(str(_static_value(targets[0])).strip(WHITESPACE))
+    kind = attr_kind("a", target)
+    if kind is AttrKind.URL and name != "values":
+        return AttrKind.URL
+    if kind is AttrKind.PLAIN and target and target.replace("-", "").isalnum():
+        return AttrKind.PLAIN
+    return AttrKind.REFUSED
+
+
+def _check_attribute(tag: TagToken, attr: AttrToken) -> AttrKind:
     """The kind of a dynamic attribute, or a TemplateSyntaxError where it cannot be made safe."""
-    name = ascii_lower(attr.name)
-    kind = attr_kind(element, name)
+    element, name = tag.name, ascii_lower(attr.name)
+    kind = _kind(tag, name)
     first = Location.at_hole(_holes(attr)[0])
     whole = attr.parts is not None and len(attr.parts) == 1
-    if kind is AttrKind.EVENT:
-        _event_parts(name, attr)
     if kind is AttrKind.STYLE and not whole:
         raise _syntax(
             "interpolation inside a style attribute value is not supported yet",
@@ -175,7 +247,15 @@ def _check_attribute(element: str, attr: AttrToken) -> AttrKind:
             first,
         )
     if kind is AttrKind.RESOURCE:
-        _resource_parts(element, attr)
+        resource_parts(element, attr)
+    if kind is AttrKind.SRCDOC and not whole:
+        raise _syntax(
+            "interpolation inside a srcdoc value with text around it",
+            "Give the whole document as one value: srcdoc={page}, where a Template (or Markup) "
+            "is rendered as HTML and a str as text.",
+            "srcdoc",
+            first,
+        )
     if kind is AttrKind.REFUSED:
         reason = _REFUSED_REASONS.get(name, "changes how the rest of the document is read")
         raise _syntax(
@@ -188,46 +268,26 @@ def _check_attribute(element: str, attr: AttrToken) -> AttrKind:
 
 
 _REFUSED_REASONS = {
-    "srcdoc": "is a whole HTML document, which needs its own escaping (issue #3)",
-    "srcset": "is a list of URLs, each of which needs filtering (issue #3)",
-    "imagesrcset": "is a list of URLs, each of which needs filtering (issue #3)",
     "http-equiv": "can redirect the page or change its security policy",
     "attributename": "decides which attribute an SVG animation rewrites",
     "type": "decides whether the script is run, and as what language",
     "language": "decides whether the script is run, and as what language",
-    "to": "is written into the attribute an SVG animation targets, which may be href",
-    "from": "is written into the attribute an SVG animation targets, which may be href",
-    "by": "is written into the attribute an SVG animation targets, which may be href",
-    "values": "is written into the attribute an SVG animation targets, which may be href",
+    "to": "is written into the attribute an SVG animation targets (attributeName), which must "
+    "be written in the template and be neither an event handler nor style",
+    "from": "is written into the attribute an SVG animation targets (attributeName), which must "
+    "be written in the template and be neither an event handler nor style",
+    "by": "is written into the attribute an SVG animation targets (attributeName), which must "
+    "be written in the template and be neither an event handler nor style",
+    "values": "is written into the attribute an SVG animation targets (attributeName), which "
+    "must be written in the template and be neither a URL, an event handler nor style",
 }
 
 
-# Static text that fixes where a resource comes from: a path on this origin ("/static/"), or an
-# https origin with its path begun ("https://cdn.example/"). "//host" and "/\\host" are other
-# origins to a browser.
-_FIXED_ORIGIN = re.compile(r"/[^/\\]|https://[^/?#\\]+/", re.IGNORECASE)
-
-
-def _resource_parts(element: str, attr: AttrToken) -> None:
-    """Refuse a hole in a URL that loads code (<script src>, <base href>, ...) unless the
-    static text before it fixes the origin (SECURITY-NOTES 2.9)."""
-    prefix = attr.parts[0] if attr.parts and isinstance(attr.parts[0], str) else ""
-    if _FIXED_ORIGIN.match(browser_url(decode_attribute(prefix))) is None:
-        name = ascii_lower(attr.name)
-        raise _syntax(
-            f"interpolation that could choose where <{element} {name}> loads from",
-            f'Start the value with a fixed origin, such as {name}="/static/{{file}}" or '
-            f'{name}="https://cdn.example/{{path}}"; a whole URL from data needs the trusted '
-            "resource URLs of issue #3.",
-            "resource-url",
-            Location.at_hole(_holes(attr)[0]),
-        )
-
-
-def _event_parts(name: str, attr: AttrToken) -> None:
-    """Refuse holes of an event-handler attribute that are not where JavaScript expects an
-    expression; the others take a JavaScript literal, then attribute escaping. The handler is
-    read as JavaScript after the attribute's character references are decoded."""
+def _event_parts(name: str, attr: AttrToken, markers: dict[int, PartMarker]) -> None:
+    """Decide the holes of an event-handler attribute: where JavaScript expects an expression
+    a value is a literal, inside a string or template literal it is the literal's text (marked
+    "jsstr"); anywhere else it is refused. The handler is read as JavaScript after the
+    attribute's character references are decoded: both readings must agree."""
     body = ""  # as written, and as the browser reads it (entities decoded, part by part)
     decoded = ""
     for part in attr.parts or ():
@@ -236,114 +296,23 @@ def _event_parts(name: str, attr: AttrToken) -> None:
             decoded += decode_attribute(part)
             continue
         state = js_state(decoded)
-        if state is JsState.CODE:
-            state = js_state(body)  # a reference the browser leaves alone must not matter
-        if state is not JsState.CODE:
+        if state is not js_state(body):  # a reference the browser leaves alone must not matter
+            state = JsState.UNKNOWN
+        if state not in JS_HOLE_STATES:
             where = f"inside {state.value}" if state is not JsState.UNKNOWN else state.value
             raise _syntax(
                 f"interpolation {where} in the event-handler attribute {name}",
-                "A value is written as a whole JavaScript literal: put the hole where an "
-                'expression goes, as in onclick="save({id})". Holes inside strings, comments '
-                "and regular expressions are not supported.",
+                SCRIPT_VALUE_FIX,
                 "event-handler",
                 Location.at_hole(part),
             )
-        body += " 0 "
-        decoded += " 0 "
-
-
-def _url_parts(attr: AttrToken) -> dict[int, UrlPart]:
-    """Where each hole of a URL attribute stands: at the start (the value is the URL, and is
-    scheme-filtered), or in the path, query or fragment of a URL whose scheme the template
-    fixed (the value is percent-encoded for that part). Refuses holes that could still change
-    the scheme, and holes after a literal javascript:, vbscript: or data: (SECURITY-NOTES 2.8).
-    Values are encoded so they cannot start a query or fragment themselves: the part of a hole
-    follows from the static text alone."""
-    result: dict[int, UrlPart] = {}
-    written = ""  # all static text before the hole
-    prefix = ""  # the static text before the scheme is settled
-    start_hole: int | None = None  # a hole at the very start of the value
-    settled = ""  # "", or "fixed" once a scheme or '/?#' is written, or the dangerous scheme
-    for part in attr.parts or ():
-        if isinstance(part, int):
-            if settled == "fixed":
-                result[part] = _part_after(written)
-                if result[part] is UrlPart.PATH and UrlPart.PATH not in list(result.values())[:-1]:
-                    _check_authority(attr, written, part)
-                continue
-            if settled:
-                raise _syntax(
-                    f"interpolation inside a {settled}: URL in {attr.name}",
-                    "Nothing may be interpolated into javascript:, vbscript: or data: URLs.",
-                    "url-scheme",
-                    Location.at_hole(part),
-                )
-            if browser_url(decode_attribute(prefix)) or start_hole is not None:
-                raise _syntax(
-                    f"interpolation that could choose the scheme of the URL in {attr.name}",
-                    "Fix the scheme in the template (https://...), or interpolate the whole URL "
-                    "as one value.",
-                    "url-scheme",
-                    Location.at_hole(part),
-                )
-            start_hole = part
-            result[part] = UrlPart.START
-            continue
-        written += decode_attribute(part)  # part by part: a hole splits no character reference
-        if settled:
-            continue
-        prefix += part
-        # judged as the browser reads it: character references decoded by the tokenizer,
-        # then the URL parser's stripping of C0 controls, space, tab and newlines
-        effective = browser_url(decode_attribute(prefix))
-        colon = effective.find(":")
-        separator = min((k for k in map(effective.find, "/?#") if k >= 0), default=-1)
-        if colon >= 0 and (separator < 0 or colon < separator):
-            if start_hole is not None:
-                raise _syntax(
-                    f"interpolation that could choose the scheme of the URL in {attr.name}",
-                    "A value at the start of a URL may not be followed by ':'. Fix the scheme in "
-                    "the template (https://...) or interpolate the whole URL.",
-                    "url-scheme",
-                    Location.at_hole(start_hole),
-                )
-            scheme = ascii_lower(effective[:colon])
-            settled = scheme if scheme in DANGEROUS_SCHEMES else "fixed"
-        elif separator >= 0:
-            settled = "fixed"
-    return result
-
-
-def _part_after(written: str) -> UrlPart:
-    """The part of a URL that static text ``written`` (decoded) leaves open."""
-    if "#" in written:
-        return UrlPart.FRAGMENT
-    return UrlPart.QUERY if "?" in written else UrlPart.PATH
-
-
-# Static text before a path hole that leaves no host to choose: a path-absolute URL with its
-# first segment begun ("/users/"; "//" and "/\\" are hosts), a URL whose authority is closed
-# ("https://example.com/"), a scheme with no authority ("mailto:", "tel:"; not http(s), ftp,
-# ws(s) or file, where "https:evil.example" is a host), or a relative path ("users/", "./").
-_AUTHORITY_FIXED = re.compile(
-    r"/[^/\\]"
-    r"|[A-Za-z][A-Za-z0-9+.-]*:[/\\][/\\][^/?#\\]*[/\\]"
-    r"|(?!(https?|ftp|wss?|file):)[A-Za-z][A-Za-z0-9+.-]*:(?![/\\])"
-    r"|(?![A-Za-z][A-Za-z0-9+.-]*:)[^/\\:?#]",
-    re.IGNORECASE,
-)
-
-
-def _check_authority(attr: AttrToken, written: str, hole: int) -> None:
-    """Refuse the first path hole of a URL when a value there could begin '//host'."""
-    if _AUTHORITY_FIXED.match(browser_url(written)) is None:
-        raise _syntax(
-            f"interpolation that could choose the host of the URL in {attr.name}",
-            "Write the host in the template (https://example.com/{path}), or start the path "
-            "with a segment (/users/{name}): a value after '/' or 'https:' could begin '//host'.",
-            "url-scheme",
-            Location.at_hole(hole),
-        )
+        if state is JsState.CODE:
+            body += CODE_STAND_IN
+            decoded += CODE_STAND_IN
+        else:
+            markers[part] = "jsstr"
+            body += TEXT_STAND_IN
+            decoded += TEXT_STAND_IN
 
 
 def _static_value(attr: AttrToken) -> str | bool:
@@ -387,33 +356,32 @@ def _compile_tag(builder: _Builder, tag: TagToken) -> None:
             # the next attribute must not run into the tag name or the bare name
             item.ws = " "
     kinds = {
-        id(item): _check_attribute(element, item)
+        id(item): _check_attribute(tag, item)
         for item in tag.items
         if isinstance(item, AttrToken) and item.dynamic
     }
     urls: dict[int, UrlPart] = {}
+    markers: dict[int, PartMarker] = {}  # holes in srcset and refresh URLs
     for item in tag.items:
-        if isinstance(item, AttrToken) and kinds.get(id(item)) in (AttrKind.URL, AttrKind.RESOURCE):
-            urls.update(_url_parts(item))
-    if element == "meta" and any(
-        isinstance(item, AttrToken) and ascii_lower(item.name) == "http-equiv" for item in tag.items
-    ):
-        dynamic = next(item for item in tag.items if isinstance(item, SpreadToken) or item.dynamic)
-        raise _syntax(
-            "interpolation inside a <meta http-equiv> tag is not supported yet",
-            "Its content attribute can redirect the page (issue #3); write it in the template.",
-            "refused-attribute",
-            Location.at_hole(
-                dynamic.index if isinstance(dynamic, SpreadToken) else _holes(dynamic)[0]
-            ),
-        )
+        if not isinstance(item, AttrToken) or not item.dynamic:
+            continue
+        kind = kinds[id(item)]
+        if kind is AttrKind.EVENT:
+            _event_parts(ascii_lower(item.name), item, markers)
+        elif kind in (AttrKind.URL, AttrKind.RESOURCE):
+            urls.update(url_parts(item.parts or (), item.name))
+        elif kind is AttrKind.SRCSET and len(item.parts or ()) > 1:
+            for hole, where in srcset_parts(item.parts or (), item.name).items():
+                markers[hole] = ("srcset", where)
+    if element == "meta":
+        _meta_parts(tag, markers)
     layout = _layout(tag)
     if layout == "merge":
-        _compile_merged_tag(builder, tag, urls)
+        _compile_merged_tag(builder, tag, urls, markers)
     elif layout == "spread":
-        plan, holes = _merged_plan(builder, tag, urls)
+        plan, holes = _merged_plan(builder, tag, urls, markers)
         sub = _Builder(builder)
-        _compile_in_place(sub, tag, kinds, urls)
+        _compile_in_place(sub, tag, kinds, urls, markers)
         function = sub.function(holes)
         spread = next(item for item in tag.items if isinstance(item, SpreadToken))
         names = frozenset(
@@ -423,11 +391,46 @@ def _compile_tag(builder: _Builder, tag: TagToken) -> None:
         position = holes.index(spread.index)
         builder.expr(f"_try({args}{position}, {spread.index}, {builder.const(names)})")
     else:
-        _compile_in_place(builder, tag, kinds, urls)
+        _compile_in_place(builder, tag, kinds, urls, markers)
+
+
+def _meta_parts(tag: TagToken, markers: dict[int, PartMarker]) -> None:
+    """A <meta http-equiv> takes no values, but for the URL of a refresh (SECURITY-NOTES 2.17):
+    its content can redirect the page, set cookies or change its security policy."""
+    equiv = [
+        item
+        for item in tag.items
+        if isinstance(item, AttrToken) and ascii_lower(item.name) == "http-equiv"
+    ]
+    if not equiv:
+        return
+    value = _static_value(equiv[0])
+    refresh = len(equiv) == 1 and isinstance(value, str)
+    refresh = refresh and ascii_lower(str(value).strip(WHITESPACE)) == "refresh"
+    for item in tag.items:
+        if isinstance(item, AttrToken) and refresh and ascii_lower(item.name) != "http-equiv":
+            if item.dynamic and ascii_lower(item.name) == "content":
+                for hole, where in refresh_parts(item.parts or (), item.name).items():
+                    markers[hole] = ("refresh", where)
+            continue
+        if isinstance(item, SpreadToken) or item.dynamic:
+            hole = item.index if isinstance(item, SpreadToken) else _holes(item)[0]
+            raise _syntax(
+                "interpolation inside a <meta http-equiv> tag",
+                "Its content can redirect the page, set cookies or change the page's security "
+                "policy: write the tag in the template. Only a refresh's URL may come from a "
+                'value: <meta http-equiv="refresh" content="0; url={url}">.',
+                "refused-attribute",
+                Location.at_hole(hole),
+            )
 
 
 def _compile_in_place(
-    builder: _Builder, tag: TagToken, kinds: dict[int, AttrKind], urls: dict[int, UrlPart]
+    builder: _Builder,
+    tag: TagToken,
+    kinds: dict[int, AttrKind],
+    urls: dict[int, UrlPart],
+    markers: dict[int, PartMarker],
 ) -> None:
     builder.literal(tag.head)
     for item in tag.items:
@@ -466,10 +469,13 @@ def _compile_in_place(
         for part in parts:
             if isinstance(part, str):
                 builder.literal(part)
+            elif part in markers:
+                builder.expr(f"_marked(v{part}, {part}, {name}, {builder.const(markers[part])})")
             elif kind is AttrKind.EVENT:
                 builder.expr(f"_esc(_jsp(v{part}, {part}))")
             elif urls.get(part) is UrlPart.START:
-                builder.expr(f"_url(v{part}, {part}, {name})")
+                check = "_res" if kind is AttrKind.RESOURCE else "_url"
+                builder.expr(f"{check}(v{part}, {part}, {name})")
             elif part in urls:
                 piece = f"_piece(v{part}, {part}, {name}, _PART.{urls[part].name})"
                 # an int needs neither encoding nor escaping (ids in /items/{id} are common)
@@ -481,13 +487,15 @@ def _compile_in_place(
     builder.literal(tag.tail)
 
 
-def _compile_merged_tag(builder: _Builder, tag: TagToken, urls: dict[int, UrlPart]) -> None:
-    plan, holes = _merged_plan(builder, tag, urls)
+def _compile_merged_tag(
+    builder: _Builder, tag: TagToken, urls: dict[int, UrlPart], markers: dict[int, PartMarker]
+) -> None:
+    plan, holes = _merged_plan(builder, tag, urls, markers)
     builder.expr(f"_tag({plan}, ({''.join(f'v{n}, ' for n in holes)}))")
 
 
 def _merged_plan(
-    builder: _Builder, tag: TagToken, urls: dict[int, UrlPart]
+    builder: _Builder, tag: TagToken, urls: dict[int, UrlPart], markers: dict[int, PartMarker]
 ) -> tuple[str, list[int]]:
     """A TagPlan constant for ``tag``, and the holes whose values it takes, in order."""
     items: list[StaticItem | WholeItem | PartsItem | SpreadItem] = []
@@ -504,19 +512,123 @@ def _merged_plan(
         elif len(item.parts or ()) == 1:
             n = (item.parts or [0])[0]
             assert isinstance(n, int)
-            kind = attr_kind(tag.name, key)
+            kind = _kind(tag, key)
             items.append(WholeItem(item.ws, item.name, key, kind, n, len(holes), quote))
             holes.append(n)
         else:
-            parts: list[str | tuple[int, int, UrlPart | Literal["js"] | None]] = []
+            parts: list[str | tuple[int, int, PartMarker]] = []
+            kind = _kind(tag, key)
             for part in item.parts or ():
                 if isinstance(part, str):
                     parts.append(part)
                 else:
-                    marker: UrlPart | Literal["js"] | None = urls.get(part)
-                    if attr_kind(tag.name, key) is AttrKind.EVENT:
+                    marker: PartMarker = markers.get(part, urls.get(part))
+                    if kind is AttrKind.EVENT and marker is None:
                         marker = "js"
+                    elif kind is AttrKind.RESOURCE and marker is UrlPart.START:
+                        marker = "resource"
                     parts.append((part, len(holes), marker))
                     holes.append(part)
             items.append(PartsItem(item.ws, item.name, key, tuple(parts), quote))
     return builder.const(TagPlan(tag.name, tag.head, tag.tail, tuple(items))), holes
+
+
+# -- components: <{Card} title="x">children</{Card}> -------------------------------------------
+
+_GLOBALS.update(
+    {
+        "_comp": _components.render_component,
+        "_props": _components.spread_props,
+        "_EMPTY": _components.EMPTY,
+        "_Template": Template,
+    }
+)
+
+
+def _prop_name(tag: str, attr: AttrToken) -> str:
+    """The keyword a prop is passed as: ``data-id`` as ``data_id``, a Python keyword with a
+    trailing underscore (``class`` as ``class_``); other names are refused."""
+    name = attr.name.replace("-", "_")
+    if keyword.iskeyword(name):
+        name += "_"
+    if not name.isidentifier():
+        raise _syntax(
+            f"the prop name {attr.name} of <{tag}> is not a Python name",
+            "Props are passed as keyword arguments: use letters, digits, '_' and '-' (which "
+            "becomes '_'), or spread a dict: <{Card} {props}>.",
+            "component-prop",
+            Location(attr.location.string, attr.location.offset, len(attr.name)),
+        )
+    return name
+
+
+def _prop_value(builder: _Builder, attr: AttrToken) -> str:
+    """The source of a prop's value: a bare prop is True, static text a str (character
+    references decoded, as in any attribute), a whole ``{value}`` the object itself, and text
+    with interpolations a str, as an f-string would build it."""
+    if attr.parts is None:
+        return "True"
+    pieces = [
+        repr(decode_attribute(part)) if isinstance(part, str) else f"_str(v{part})"
+        for part in attr.parts
+    ]
+    if len(attr.parts) == 1 and isinstance(attr.parts[0], int):
+        return f"v{attr.parts[0]}"
+    return " + ".join(pieces) if pieces else "''"
+
+
+def _children(token: ComponentToken, template: Template) -> str:
+    """The source of a Template of what stands between the component's tags, built from the
+    template's own strings and interpolations; ``_EMPTY`` when nothing does."""
+    if token.children is None:
+        return "_EMPTY"
+    (first, start), (last, end) = token.start, token.end
+    strings = template.strings
+    if first == last:
+        text = strings[first][start:end]
+        return f"_Template({text!r})" if text else "_EMPTY"
+    parts = [repr(strings[first][start:])]
+    for n in range(first, last):
+        parts.append(f"i{n}")
+        parts.append(repr(strings[n + 1] if n + 1 < last else strings[last][:end]))
+    return f"_Template({', '.join(parts)})"
+
+
+def _check_children(tokens: Sequence[Token], template: Template) -> None:
+    """Compile the tags between a component's tags (into nothing), so that a hole they cannot
+    make safe is refused now, pointing into this template, not at the first render of the
+    children."""
+    for token in tokens:
+        if isinstance(token, TagToken):
+            _compile_tag(_Builder(), token)
+        elif isinstance(token, ComponentToken):
+            _compile_component(_Builder(), token, template)
+
+
+def _compile_component(builder: _Builder, token: ComponentToken, template: Template) -> None:
+    n = token.index
+    tag = "{" + template.interpolations[n].expression + "}"
+    entries: list[str] = []
+    written: dict[str, Location] = {}
+    for item in token.items:
+        if isinstance(item, SpreadToken):
+            entries.append(f"**_props(v{item.index}, {item.index})")
+            continue
+        name = _prop_name(tag, item)
+        where = Location(item.location.string, item.location.offset, len(item.name))
+        if name in written or (name == "children" and token.children is not None):
+            twice = "as a prop and as the content" if name == "children" else "twice"
+            raise _syntax(
+                f"the prop {name} of <{tag}> is given {twice}",
+                "Give each prop once; children go between the tags, or in a children prop of "
+                "a tag that closes itself (<{Card} children={body} />).",
+                "component-prop",
+                where,
+            )
+        written[name] = where
+        entries.append(f"{name!r}: {_prop_value(builder, item)}")
+    _check_children(token.children or (), template)
+    spread = any(isinstance(item, SpreadToken) for item in token.items)
+    site = builder.const(_components.Site(template.strings, n, token.close, written, spread))
+    props = "{" + ", ".join(entries) + "}"
+    builder.expr(f"_comp(v{n}, {props}, {_children(token, template)}, {site}, interpolations)")

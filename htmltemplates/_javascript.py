@@ -1,11 +1,14 @@
-"""Where in a <script> body a hole stands: a small JavaScript lexer, and the JS value escaper.
+"""Where in a <script> body a hole stands: a small JavaScript lexer, and the JS value escapers.
 
-The lexer walks the static text of a script (values already interpolated count as one
-expression each) and says whether its end is in code, where a value can be written as a
-JavaScript literal, or inside a string, template literal or comment, where it cannot (yet). It
-follows ECMAScript's lexical grammar (section 12) only as far as it can be sure: whether '/'
-starts a regular expression or divides needs a parser, so after one (and after '-->', '#' or
-non-ASCII code) it gives up, and the scanner refuses the holes that follow.
+The lexer walks the static text of a script, in which the values already interpolated stand as
+CODE_STAND_IN or TEXT_STAND_IN, and says where its end is: in code, where a value is written as a
+JavaScript literal (js_value); inside a string or template literal, where it is written as the
+literal's text (js_string); or where no value may go (a comment, a regular expression, a tagged
+template literal). It follows ECMAScript's lexical grammar (section 12) as far as it can be sure
+without a parser. Whether a '/' divides or starts a regular expression is decided by the token
+before it, as in Go's html/template; where that token leaves it to the parser (after ')', '}',
+'++', '--', 'await', 'yield', 'of'), and wherever the grammar is in doubt, the state is UNKNOWN
+and the scanner refuses the hole: a wrong guess would misplace every quote after it.
 """
 
 from __future__ import annotations
@@ -14,108 +17,328 @@ import enum
 import json
 import math
 import re
+import unicodedata
 from collections.abc import Mapping
 from string.templatelib import Template
 
-__all__ = ["JsState", "js_state", "js_value"]
+__all__ = [
+    "CODE_STAND_IN",
+    "TEXT_STAND_IN",
+    "JsState",
+    "NotJavaScriptError",
+    "js_state",
+    "js_string",
+    "js_value",
+]
 
 
 class JsState(enum.Enum):
-    """Where the end of some JavaScript source is."""
+    """Where the end of some JavaScript source is; the values read "interpolation inside ..."."""
 
     CODE = "code"
-    STRING = "a string"
-    TEMPLATE = "a template literal"
+    STRING = "a string"  # either quote
+    TEMPLATE = "a template literal"  # its text, outside any '${...}'
+    # the text of a template literal with a tag before it (String.raw`...`, html`...`): the tag
+    # function reads the raw text and may give it any meaning, escapes included
+    TAGGED_TEMPLATE = "a tagged template literal"
+    # right after an unescaped '$' in a template literal's text: a value starting with '{' would
+    # open a substitution, and '$' followed by a hole is most likely `${name}` written by mistake
+    TEMPLATE_DOLLAR = "a template literal right after '$'"
+    # right after a '\' in a string or template literal: the value's first character would be
+    # escaped (an empty value would escape the closing quote)
+    ESCAPE = "an escape sequence"
+    REGEX = "a regular expression"
     COMMENT = "a comment"
-    UNKNOWN = "after a '/', '#', '-->' or non-ASCII code, which the scanner does not judge,"
+    UNKNOWN = "after JavaScript the scanner cannot read for sure (such as a '/' after ')' or '}'),"
 
 
-# 12.2 white space and 12.3 line terminators
-_SPACE = frozenset(" \t\n\r\v\f\xa0\ufeff\u2028\u2029")
+# What the scanner feeds js_state for a value interpolated earlier. In code a value is a JSON
+# literal, one expression, except that '{}' at the start of a statement is an empty block, after
+# which a '/' starts a regular expression; in parentheses the stand-in leaves a '/' after the
+# value UNKNOWN whichever it is. In a string or template literal the value's text (js_string) has
+# no quote, backtick, '$', line break or unfinished escape, so any letter stands for it.
+CODE_STAND_IN = " (0) "
+TEXT_STAND_IN = "x"
+
+
+class _Stop(Exception):  # noqa: N818 (not an error: how the lexer answers from deep inside)
+    """The source ends inside a token, or at something this lexer does not judge."""
+
+    def __init__(self, state: JsState) -> None:
+        super().__init__(state)
+        self.state = state
+
+
+class _Slash(enum.Enum):
+    """What a '/' that does not open a comment means at some point of the code: the syntactic
+    context chooses between the lexical goals InputElementDiv and InputElementRegExp (12)."""
+
+    DIVIDES = enum.auto()  # after an operand: a name, a literal, ']', a template literal
+    STARTS_REGEX = enum.auto()  # where an expression or a statement starts
+    UNSURE = enum.auto()  # only a parser can tell
+
+
+class _Brace(enum.Enum):
+    """An open '{': a block or object literal, or a template literal's '${'."""
+
+    BLOCK = enum.auto()
+    TEMPLATE = enum.auto()
+    TAGGED_TEMPLATE = enum.auto()
+
+
+# 12.7.2 reserved words after which an expression or a statement starts, so a '/' starts a
+# regular expression. A line break after break, continue or return ends the statement (12.10),
+# and the next one starts: the same answer.
+_BEFORE_EXPRESSION = frozenset(
+    "break case continue debugger default delete do else extends in instanceof new return "
+    "throw typeof void".split()
+)
+# 'await' and 'yield' are operators in async functions, generators and modules and names
+# elsewhere; 'of' is an operator only in a for-of head. The other reserved words listed here
+# are followed by a name, '(' or '{', never by a '/': refused rather than judged. All other
+# names (this, null, let, async, get...) end an operand or are followed by a name, so a '/'
+# after them divides.
+_UNSURE_AFTER = frozenset(
+    "await yield of catch class const enum export finally for function if import switch try var "
+    "while with".split()
+)
+_AFTER_WORD = dict.fromkeys(_BEFORE_EXPRESSION, _Slash.STARTS_REGEX) | dict.fromkeys(
+    _UNSURE_AFTER, _Slash.UNSURE
+)
+
+# 12.8 punctuators, longest first ('/' and '/=' are read with the regular expressions, '{' and
+# '}' with the braces). '?.' followed by a digit is '?' and a number (a ? .5 : 1).
+_PUNCTUATOR = re.compile(
+    r""">>>= | \.\.\. | === | !== | \*\*= | <<= | >>= | >>> | &&= | \|\|= | \?\?=
+    | => | \?\.(?!\d) | \+\+ | -- | \*\* | && | \|\| | \?\? | << | >> | [-+*%&|^<>=!]=
+    | [-+*%&|^<>=!~?:;,.()\[\]@]""",
+    re.VERBOSE,
+)
+# after these a '/' may divide or start a regular expression: `if (a) /re/` and `(a) / b`;
+# `a++ / b` and `a \n ++/re/.lastIndex`; a '/' right after '.', '?.' or '@' is a syntax error
+_UNSURE_PUNCTUATORS = frozenset({")", "++", "--", ".", "?.", "@"})
+
+# 12.9.3 numeric literals, loosely (a literal the engine rejects is a syntax error anyway)
+_NUMBER = re.compile(
+    r"""(?: 0[xX][\da-fA-F_]* | 0[oObB][\d_]*
+    | (?: \d[\d_]* (?: \.[\d_]* )? | \.\d[\d_]* ) (?: [eE][+-]?[\d_]* )? ) n?""",
+    re.VERBOSE,
+)
+_ASCII_NAME_PART = re.compile(r"[\w$]+", re.ASCII)
+_JOINERS = "\u200c\u200d"  # ZWNJ and ZWJ continue a name (12.7)
+
+# 12.2 white space (ASCII here; the other Zs characters by their category) and 12.3 line
+# terminators
+_ASCII_SPACE = frozenset(" \t\n\r\v\f")
+_LINE_TERMINATORS = frozenset("\n\r\u2028\u2029")
 _LINE_END = re.compile(r"[\n\r\u2028\u2029]")
+_STRING_SPECIAL = {'"': re.compile(r'["\\\n\r]'), "'": re.compile(r"['\\\n\r]")}
+_TEMPLATE_SPECIAL = re.compile(r"[`\\$]")
+_REGEX_SPECIAL = re.compile(r"[/\\\[\]\n\r\u2028\u2029]")
 
 
 def js_state(source: str) -> JsState:
     """Where the end of ``source`` (the static text of a script so far) is.
 
-    Deliberately conservative: after any '/' that does not open a comment (a division or a
-    regular expression: telling them apart needs a parser, and a wrong guess misplaces every
-    quote after it), after '-->', '<!--' or '#', and after non-ASCII code (identifiers and
-    spaces this lexer does not classify), the state is UNKNOWN and no hole is accepted.
+    UNKNOWN where the lexical grammar leaves the reading to a parser (a '/' after ')', '}',
+    '++', '--', 'await', 'yield' or 'of'), at HTML-like comments ('<!--', '-->', Annex B.1.1),
+    at escapes in names, at line breaks inside strings and regular expressions, and at
+    characters that are no JavaScript token.
     """
-    i, n = 0, len(source)
-    braces: list[bool] = []  # open '{': True for a template literal's '${'
-    while i < n:
-        c = source[i]
-        if c in _SPACE:
-            i += 1
-        elif source.startswith("//", i):
-            line_end = _LINE_END.search(source, i)
-            if line_end is None:
-                return JsState.COMMENT
-            i = line_end.end()
-        elif source.startswith("/*", i):
-            end = source.find("*/", i + 2)
-            if end < 0:
-                return JsState.COMMENT
-            i = end + 2
-        elif c in "/#" or not c.isascii() or source.startswith(("-->", "<!--"), i):
-            return JsState.UNKNOWN
-        elif c in "'\"":
-            i = _skip_string(source, i)
-            if i < 0:
-                return JsState.STRING
-        elif c == "`":
-            i = _skip_template(source, i + 1, braces)
-            if i < 0:
-                return JsState.TEMPLATE
-        elif c == "}" and braces and braces[-1]:
-            braces.pop()
-            i = _skip_template(source, i + 1, braces)
-            if i < 0:
-                return JsState.TEMPLATE
-        elif c == "{":
-            braces.append(False)
-            i += 1
-        else:
-            if c == "}" and braces:
-                braces.pop()
-            i += 1
+    try:
+        _read_code(source)
+    except _Stop as stop:
+        return stop.state
     return JsState.CODE
 
 
-def _skip_string(source: str, i: int) -> int:
-    """The index after the string literal starting at ``i``, or -1 if it does not end."""
-    quote = source[i]
-    i += 1
-    while i < len(source):
+def _read_code(source: str) -> None:
+    """Read ``source`` as code to its end; raise _Stop where it ends elsewhere."""
+    n = len(source)
+    i = _line_comment_end(source, 2) if source.startswith("#!") else 0  # 12.5 hashbang
+    slash = _Slash.STARTS_REGEX
+    property_name = False  # after '.' or '?.' a name is a property, never a keyword
+    braces: list[_Brace] = []
+    while i < n:
         c = source[i]
-        if c == "\\":
-            i += 2
-        elif c == quote:
-            return i + 1
-        elif c in "\n\r":
-            return -1  # not valid JavaScript; treated as an unfinished string
-        else:
+        if c in _ASCII_SPACE or (not c.isascii() and _is_space(c)):
             i += 1
-    return -1
-
-
-def _skip_template(source: str, i: int, braces: list[bool]) -> int:
-    """From inside a template literal at ``i``: the index after its closing '`' or after a
-    '${' (pushed on ``braces``), or -1 if neither comes."""
-    while i < len(source):
-        c = source[i]
-        if c == "\\":
-            i += 2
+            continue
+        if source.startswith("//", i):
+            i = _line_comment_end(source, i + 2)
+            continue
+        if source.startswith("/*", i):
+            end = source.find("*/", i + 2)
+            if end < 0:
+                raise _Stop(JsState.COMMENT)
+            i = end + 2
+            continue
+        after_dot = False
+        if c == "/":
+            if slash is _Slash.DIVIDES:
+                i += 2 if source.startswith("/=", i) else 1
+                slash = _Slash.STARTS_REGEX
+            elif slash is _Slash.STARTS_REGEX:
+                i = _regex_end(source, i + 1)
+                slash = _Slash.DIVIDES
+            else:
+                raise _Stop(JsState.UNKNOWN)
+        elif c in "'\"":
+            i = _string_end(source, i)
+            slash = _Slash.DIVIDES
         elif c == "`":
-            return i + 1
-        elif source.startswith("${", i):
-            braces.append(True)
-            return i + 2
-        else:
+            # a template literal after an operand (or where one may end) is tagged
+            i, slash = _template_part(source, i + 1, slash is not _Slash.STARTS_REGEX, braces)
+        elif c == "{":
+            braces.append(_Brace.BLOCK)
             i += 1
-    return -1
+            slash = _Slash.STARTS_REGEX
+        elif c == "}":
+            if not braces:
+                raise _Stop(JsState.UNKNOWN)
+            brace = braces.pop()
+            if brace is _Brace.BLOCK:
+                i += 1
+                slash = _Slash.UNSURE  # the end of a block, or of an object literal
+            else:
+                tagged = brace is _Brace.TAGGED_TEMPLATE
+                i, slash = _template_part(source, i + 1, tagged, braces)
+        elif _starts_name(c):
+            end = _name_end(source, i)
+            word = source[i:end]
+            slash = _Slash.DIVIDES if property_name else _AFTER_WORD.get(word, _Slash.DIVIDES)
+            i = end
+        elif c == "#" and i + 1 < n and _starts_name(source[i + 1]):
+            i = _name_end(source, i + 1)  # a private name (class fields): an operand
+            slash = _Slash.DIVIDES
+        elif "0" <= c <= "9" or (c == "." and "0" <= source[i + 1 : i + 2] <= "9"):
+            i = _number_end(source, i)
+            slash = _Slash.DIVIDES
+        elif source.startswith(("<!--", "-->"), i):
+            raise _Stop(JsState.UNKNOWN)  # HTML-like comments (B.1.1) are not judged
+        elif match := _PUNCTUATOR.match(source, i):
+            punctuator = match.group()
+            i = match.end()
+            if punctuator in _UNSURE_PUNCTUATORS:
+                slash = _Slash.UNSURE
+                after_dot = punctuator in (".", "?.")
+            elif punctuator == "]":
+                slash = _Slash.DIVIDES
+            else:
+                slash = _Slash.STARTS_REGEX
+        else:
+            raise _Stop(JsState.UNKNOWN)  # '\' (an escaped name), a lone '#', anything else
+        property_name = after_dot
+
+
+def _is_space(c: str) -> bool:
+    """Whether the non-ASCII ``c`` is JavaScript white space or a line terminator (12.2, 12.3)."""
+    return c in "\ufeff\u2028\u2029" or unicodedata.category(c) == "Zs"
+
+
+def _line_comment_end(source: str, i: int) -> int:
+    """The index of the line terminator that ends the comment running at ``i``."""
+    line_end = _LINE_END.search(source, i)
+    if line_end is None:
+        raise _Stop(JsState.COMMENT)
+    return line_end.start()
+
+
+def _starts_name(c: str) -> bool:
+    """Whether ``c`` starts an IdentifierName (12.7): ID_Start, '$' or '_'. Python checks the
+    slightly smaller XID_Start; the few characters between the two are refused."""
+    return (c.isalpha() or c in "$_") if c.isascii() else c.isidentifier()
+
+
+def _name_end(source: str, i: int) -> int:
+    """The index after the IdentifierName starting at ``i``: ID_Continue (as XID_Continue),
+    '$', ZWNJ and ZWJ. A '\\u' escape in a name is refused."""
+    n = len(source)
+    while i < n:
+        if ascii_part := _ASCII_NAME_PART.match(source, i):
+            i = ascii_part.end()
+            continue
+        c = source[i]
+        if c == "\\":
+            raise _Stop(JsState.UNKNOWN)
+        if c.isascii() or not (c in _JOINERS or ("a" + c).isidentifier()):
+            break
+        i += 1
+    return i
+
+
+def _number_end(source: str, i: int) -> int:
+    """The index after the numeric literal at ``i``. A name or digit right after it is a syntax
+    error (12.9.3), refused."""
+    match = _NUMBER.match(source, i)
+    assert match is not None
+    end = match.end()
+    if end < len(source) and (source[end] == "\\" or _starts_name(source[end])):
+        raise _Stop(JsState.UNKNOWN)
+    return end
+
+
+def _string_end(source: str, i: int) -> int:
+    """The index after the string literal whose quote is at ``i`` (12.9.4)."""
+    quote = source[i]
+    special = _STRING_SPECIAL[quote]
+    i += 1
+    while match := special.search(source, i):
+        j = match.start()
+        c = source[j]
+        if c == quote:
+            return j + 1
+        if c != "\\":
+            raise _Stop(JsState.UNKNOWN)  # a line break in a string is a syntax error
+        if j + 1 == len(source):
+            raise _Stop(JsState.ESCAPE)
+        i = j + (3 if source.startswith("\r\n", j + 1) else 2)  # CR LF continues a line as one
+    raise _Stop(JsState.STRING)
+
+
+def _template_part(source: str, i: int, tagged: bool, braces: list[_Brace]) -> tuple[int, _Slash]:
+    """From ``i`` in the text of a template literal (12.9.6): the index after its closing '`'
+    (then a '/' divides), or after a '${' (pushed on ``braces``; then an expression starts)."""
+    while match := _TEMPLATE_SPECIAL.search(source, i):
+        j = match.start()
+        c = source[j]
+        if c == "`":
+            return j + 1, _Slash.DIVIDES
+        if j + 1 == len(source):
+            if tagged:
+                raise _Stop(JsState.TAGGED_TEMPLATE)
+            raise _Stop(JsState.ESCAPE if c == "\\" else JsState.TEMPLATE_DOLLAR)
+        if c == "\\":
+            i = j + 2
+        elif source[j + 1] == "{":
+            braces.append(_Brace.TAGGED_TEMPLATE if tagged else _Brace.TEMPLATE)
+            return j + 2, _Slash.STARTS_REGEX
+        else:
+            i = j + 1
+    raise _Stop(JsState.TAGGED_TEMPLATE if tagged else JsState.TEMPLATE)
+
+
+def _regex_end(source: str, i: int) -> int:
+    """From ``i``, after the opening '/' of a regular expression literal (12.9.5): the index
+    after its closing '/' and flags. A '/' inside a class ('[...]') does not close it."""
+    in_class = False
+    while match := _REGEX_SPECIAL.search(source, i):
+        j = match.start()
+        c = source[j]
+        if c == "\\":
+            if j + 1 == len(source):
+                break
+            if source[j + 1] in _LINE_TERMINATORS:
+                raise _Stop(JsState.UNKNOWN)
+            i = j + 2
+        elif c in _LINE_TERMINATORS:
+            raise _Stop(JsState.UNKNOWN)  # a line break in a regular expression: a syntax error
+        elif c == "/" and not in_class:
+            return _name_end(source, j + 1)  # the flags
+        else:
+            in_class = c == "[" or (in_class and c != "]")
+            i = j + 1
+    raise _Stop(JsState.REGEX)
 
 
 # -- values ---------------------------------------------------------------------------------------
@@ -175,3 +398,32 @@ def js_value(value: object) -> str:
     join the tokens around it."""
     text = json.dumps(_plain(value), ensure_ascii=False, allow_nan=False)
     return f" {text.translate(_JS_ESCAPES)} "
+
+
+def js_string(value: object) -> str:
+    """``value`` as the text of a JavaScript string or template literal, without quotes: the
+    same in "...", '...' and `...`. It holds no quote, backtick, '$', '<', '>', '&' or line
+    terminator (JSON escapes, then \\uXXXX), and ends no escape unfinished, so it can neither
+    end the literal nor the script element. str (a subclass by its str text), objects with
+    __html__ (their HTML source, as text) and finite int and float (their str()) are accepted;
+    anything else is almost always a mistake and raises NotJavaScriptError."""
+    if hasattr(type(value), "__html__"):
+        text = str(value.__html__())  # type: ignore[attr-defined]
+    elif isinstance(value, str):
+        text = str.__str__(value)
+    elif isinstance(value, bool) or value is None:
+        raise NotJavaScriptError(f"{value} is not text; write the text to show instead")
+    elif isinstance(value, int):
+        return int.__repr__(value)
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise NotJavaScriptError(f"{value!r} is not a finite number")
+        return float.__repr__(value)
+    elif isinstance(value, Template):
+        raise NotJavaScriptError("a template is HTML, not text")
+    else:
+        raise NotJavaScriptError(f"{type(value).__name__} is not text; convert it to str first")
+    # JSON escapes '"' as '\\"' (and '\\' as '\\\\'), so each '\\"' is one escaped quote: as
+    # \\u0022 the text holds no quote at all
+    body = json.dumps(text, ensure_ascii=False)[1:-1].replace('\\"', "\\u0022")
+    return body.translate(_JS_ESCAPES)

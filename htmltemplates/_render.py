@@ -10,7 +10,7 @@ from typing import Annotated, Any, NamedTuple
 
 from markupsafe import Markup
 
-from ._attributes import is_lazy, js_part, resolve
+from ._attributes import importmap_part, is_lazy, js_part, js_string_part, resolve
 from ._compiler import Render, compile_template
 from ._escapers import escape_comment, escape_text, normalize_rcdata, plain_str
 from .errors import TemplateError, short_repr
@@ -225,6 +225,8 @@ def render_comment(value: object, slot: int) -> str:
 
 _HELPERS: dict[str, object] = {
     "_js": js_part,
+    "_jss": js_string_part,
+    "_imap": importmap_part,
     "_text": render_text,
     "_rcdata": render_rcdata,
     "_comment": render_comment,

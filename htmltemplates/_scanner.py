@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from string.templatelib import Interpolation, Template
 
 from ._context import Context, Quote, State
-from ._javascript import JsState, js_state
+from ._javascript import CODE_STAND_IN, TEXT_STAND_IN, JsState, js_state
 from ._spec import (
     RAWTEXT_ELEMENTS,
     RCDATA_ELEMENTS,
@@ -48,6 +48,29 @@ _PARTIAL_END_TAG = re.compile(r"</?[A-Za-z]*\Z")
 _MARKUP = re.compile(r"<[A-Za-z!?/]")
 _NOSCRIPT_END = re.compile(r"</noscript(?=[\t\n\f\r />]|\Z)", re.IGNORECASE)
 _DROP_NEWLINE = frozenset({"pre", "listing", "textarea"})
+_TAG_NAME_FIX = (
+    "Write the tag name in the template, or make the whole name a component: <{Card} />."
+)
+
+# Where in JavaScript a value may go: an expression (a literal), or the text of a string or an
+# untagged template literal. Not comments, regular expressions, tagged templates (the tag reads
+# the raw text), right after a backslash or a '$'.
+JS_HOLE_STATES = frozenset({JsState.CODE, JsState.STRING, JsState.TEMPLATE})
+SCRIPT_VALUE_FIX = (
+    "Put the hole where an expression goes (const user = {user};), where the value is written as "
+    "a JavaScript literal, or inside a string or template literal ('Hello, {name}'), where it is "
+    "escaped as text. Comments, regular expressions and tagged templates take no values."
+)
+
+# A script body is raw text in HTML, but in <svg> and <math> (where a template may be
+# interpolated) its tags are parsed: '<a href=' there makes a value an attribute.
+_SCRIPT_MARKUP = (
+    "interpolation after markup written in <script>",
+    "Inside <svg> and <math> a script's tags are parsed as elements: keep '<' directly followed "
+    "by a letter, '/', '!' or '?' out of the script before the interpolation (write a < b with "
+    "spaces), or pass such text as a value.",
+    "script-markup",
+)
 
 
 # 4.12.1: a script with no type, an empty one or a JavaScript MIME type is classic JavaScript,
@@ -58,20 +81,22 @@ _JS_TYPES = frozenset(
     text/jscript text/livescript text/javascript1.0 text/javascript1.1 text/javascript1.2
     text/javascript1.3 text/javascript1.4 text/javascript1.5 module""".split()
 )
-# importmap and speculationrules are JSON too, but their strings are URLs that load or fetch:
-# they stay data blocks until trusted resource URLs come (issue #3).
+# An importmap is JSON whose strings are URLs that load code: its values are checked (every URL
+# a TrustedResourceURL). speculationrules mixes URLs with other strings: it stays a data block.
 _JSON_TYPES = frozenset({"application/json", "application/ld+json"})
 
 
 def _script_kind(tag: TagToken) -> str:
-    """What a <script>'s body is, from its static type attribute: "js", "json", or "" (a data
-    block such as text/x-template, whose holes stay refused)."""
+    """What a <script>'s body is, from its static type attribute: "js", "json", "importmap",
+    or "" (a data block such as text/x-template, whose holes stay refused)."""
     for item in tag.items:
         if isinstance(item, AttrToken) and ascii_lower(item.name) == "type":
             value = "".join(part for part in item.parts or () if isinstance(part, str))
             kind = ascii_lower(value.strip(WHITESPACE))
             if not kind or kind in _JS_TYPES:
                 return "js"
+            if kind == "importmap":
+                return "importmap"
             json_type = kind in _JSON_TYPES or (
                 kind.startswith("application/") and kind.endswith("+json")
             )
@@ -94,7 +119,9 @@ class TextHole:
     index: int
     context: Context
     after_start_tag: bool = False
-    script: str = ""  # in a <script> body: "js" or "json", the language the value is written in
+    # in a <script> body: "js" or "json" (a value written as a literal of that language), or
+    # "string" (inside a string or template literal: the value is its text)
+    script: str = ""
 
 
 @dataclass(slots=True)
@@ -134,7 +161,32 @@ class TagToken:
     tail: str = ""
 
 
-Token = str | TextHole | TagToken
+@dataclass(slots=True, frozen=True)
+class NonceSlot:
+    """Where the CSP nonce of a ``<script>`` or ``<style>`` start tag goes: before its '>'."""
+
+
+NONCE = NonceSlot()
+
+
+@dataclass(slots=True)
+class ComponentToken:
+    """A component written as a tag: ``<{Card} title="x">children</{Card}>`` or
+    ``<{Card} title="x" />``. ``index`` is the hole holding the callable, ``items`` its props (as
+    the attributes of a tag), ``children`` the tokens between its tags (``None`` when it closes
+    itself), ``start`` and ``end`` where they begin and end, as ``(string, offset)``, and
+    ``close`` the hole of its end tag (``-1`` when it closes itself)."""
+
+    index: int
+    location: Location
+    items: list[AttrToken | SpreadToken] = field(default_factory=list)
+    children: list[Token] | None = None
+    start: tuple[int, int] = (0, 0)
+    end: tuple[int, int] = (0, 0)
+    close: int = -1
+
+
+Token = str | TextHole | TagToken | NonceSlot | ComponentToken
 
 
 class Scanner:
@@ -168,6 +220,14 @@ class Scanner:
         self.string_end = 0  # its length
         self.closed_at: tuple[int, int, str] = (-1, -1, "")  # where the last start tag ended
         self.literal: list[str] = []
+        # components (<{Card}>): the one whose start tag is being scanned, the open ones (with
+        # where their children's tokens start), the hole of a </{Card}> being scanned
+        self.component: ComponentToken | None = None
+        self.components: list[tuple[ComponentToken, int]] = []
+        self.closing = -1
+        self.closing_at = Location()
+        self.interpolations: tuple[Interpolation[object], ...] = ()
+        self.strings: tuple[str, ...] = ("",)
         self._table: dict[State, Callable[[str, int], int]] = {
             State.TEXT: self._text,
             State.RCDATA: self._rawtext,
@@ -191,6 +251,7 @@ class Scanner:
         """The tokens of ``template``, from its static strings alone (PEP 750's way of walking
         a template: match its items, strings and interpolations)."""
         holes = 0
+        self.interpolations, self.strings = template.interpolations, template.strings
         for item in template:
             match item:
                 case str() as text:
@@ -307,6 +368,10 @@ class Scanner:
                     "read '<script' as a nested script and end the element later than it seems.",
                     "script-comment",
                 )
+            elif _MARKUP.search(body):
+                # in <svg> and <math> a script's tags are parsed: a '</script>' inside a quoted
+                # attribute value there does not end it
+                self.unsure = _SCRIPT_MARKUP
         elif _MARKUP.search(body):
             # in <svg>, <math> (and a legacy <select>) this element is not text: its markup is
             # parsed, and a '</title>' inside a quoted value there does not end it
@@ -352,6 +417,16 @@ class Scanner:
         if j < 0:
             self.literal.append(text[i:])
             return len(text)
+        if text.startswith("![CDATA[", i):
+            # 13.2.5.42: a bogus comment ending at the first '>' in HTML, but in <svg> and
+            # <math> a CDATA section ending at ']]>': what follows it depends on the reader
+            self.unsure = (
+                "interpolation after a CDATA section",
+                "<![CDATA[...]]> is a comment in HTML but text in <svg> and <math>, and the two "
+                "end in different places: write the text escaped instead, or interpolate "
+                "nothing after it in this template.",
+                "cdata",
+            )
         self.literal.append(text[i : j + 1])
         self.state = State.TEXT
         return j + 1
@@ -374,6 +449,11 @@ class Scanner:
     def _tag_name(self, text: str, i: int) -> int:
         match = _TAG_NAME.match(text, i)
         assert match is not None
+        if self.component is not None:  # <{Card}: whitespace, '/' or '>' must follow
+            if match.group():
+                raise self._glued(self.component.index, self._here(i, match.end() - i))
+            self.state = State.BEFORE_ATTR_NAME
+            return i
         self.element += ascii_lower(match.group())
         self.raw.append(match.group())
         if match.end() < len(text):
@@ -384,6 +464,14 @@ class Scanner:
         return match.end()
 
     def _end_tag(self, text: str, i: int) -> int:
+        if self.closing >= 0:  # </{Card}: only whitespace may come before its '>'
+            j = _space_end(text, i)
+            if j == len(text):
+                return j
+            if text[j] != ">":
+                raise self._glued(self.closing, self._here(j, len(text) - j), end=True)
+            self._close_component(j + 1)
+            return j + 1
         j = text.find(">", i)
         if j < 0:
             self.raw.append(text[i:])
@@ -546,17 +634,30 @@ class Scanner:
         self.attr = None
 
     def _close_tag(self, text: str, i: int) -> None:
+        if self.component is not None:
+            self._open_component(i + 1)
+            return
         self.raw.append(">")
         tag = self.tag
         assert tag is not None
+        name = self.element
+        # a nonce goes before the '>' (not before a '/': it may end an unquoted value)
+        nonce = name in SCRIPT_ELEMENTS and not any(
+            isinstance(item, AttrToken) and ascii_lower(item.name) == "nonce" for item in tag.items
+        )
+        end = ">" if not nonce else ""
         if any(isinstance(item, SpreadToken) or item.dynamic for item in tag.items):
-            tag.tail = self.pending + ">"
+            tag.tail = self.pending + end
+            self._flush()
             self.tokens.append(tag)
         else:
-            self.literal.append("".join(self.raw))
+            self.literal.append("".join(self.raw)[: None if end else -1])
+        if nonce:
+            self._flush()
+            self.tokens.append(NONCE)
+            self.literal.append(">")
         self.tag = None
         self.pending = ""
-        name = self.element
         self.closed_at = (self.string, i + 1, name)
         if name in RCDATA_ELEMENTS:
             self.state = State.RCDATA
@@ -583,6 +684,15 @@ class Scanner:
 
     def _hole(self, index: int) -> None:
         here = Location.at_hole(index)
+        if self.partial in ("<", "</"):  # <{Card} or </{Card}: a component tag
+            if self.unsure is not None:
+                raise _syntax(*self.unsure, here)
+            self._component_hole(index)
+            return
+        if self.component is not None and self.state is State.TAG_NAME:
+            raise self._glued(self.component.index, here)
+        if self.closing >= 0:
+            raise self._glued(self.closing, here, end=True)
         if self.partial:
             if self.partial.startswith("<!"):
                 raise _syntax(
@@ -593,7 +703,7 @@ class Scanner:
                 )
             raise _syntax(
                 "interpolation inside a tag name",
-                "Use a fixed tag name; components (<{Card}>) come with issue #4.",
+                _TAG_NAME_FIX,
                 "tag-name",
                 here,
             )
@@ -658,7 +768,7 @@ class Scanner:
                 "Write the attribute name in the template (name={value}), or spread a dict of "
                 "attributes with whitespace around it: <a {attrs} id=x>."
                 if state is State.ATTR_NAME
-                else "Use a fixed tag name; components (<{Card}>) come with issue #4."
+                else _TAG_NAME_FIX
             )
             anchor = "attribute-name" if state is State.ATTR_NAME else "tag-name"
             raise _syntax(f"interpolation inside {what}", fix, anchor, here)
@@ -704,27 +814,40 @@ class Scanner:
                 "script-comment",
                 here,
             )
-        # in <svg> a script's entities are decoded first: it must be code read either way
+        if _MARKUP.search(body):
+            raise _syntax(*_SCRIPT_MARKUP, here)
+        # in <svg> a script's entities are decoded first: both readings must agree
         state = js_state(body)
-        if state is JsState.CODE:
-            state = js_state(html.unescape(body))
-        if state is not JsState.CODE:
+        if state is not js_state(html.unescape(body)):
+            state = JsState.UNKNOWN
+        if state not in JS_HOLE_STATES:
             raise _syntax(
                 f"interpolation inside {state.value} in <script>"
                 if state is not JsState.UNKNOWN
                 else f"interpolation {state.value} in <script>",
-                "A value is written as a whole JavaScript literal (a string with its quotes, a "
-                "number, an object...): put the hole where an expression goes, as in "
-                "const name = {name};. Holes inside strings, comments and regular expressions "
-                "are not supported.",
+                SCRIPT_VALUE_FIX,
+                "script-value",
+                here,
+            )
+        if self.script_kind == "importmap" and state is not JsState.CODE:
+            raise _syntax(
+                f"interpolation inside {state.value} in an import map",
+                "An import map's strings are URLs that load code: interpolate a whole "
+                "TrustedResourceURL, or the whole map, where a JSON value goes.",
                 "script-value",
                 here,
             )
         self._flush()
+        in_text = state is not JsState.CODE
         self.tokens.append(
-            TextHole(index, Context(State.RAWTEXT, "script"), script=self.script_kind)
+            TextHole(
+                index,
+                Context(State.RAWTEXT, "script"),
+                script="string" if in_text else self.script_kind,
+            )
         )
-        self.rcdata_text += " 0 "  # the value: one expression
+        # the value: one expression, or text of the string
+        self.rcdata_text += TEXT_STAND_IN if in_text else CODE_STAND_IN
 
     def _rawtext_refusal(self, here: Location) -> TemplateSyntaxError:
         element = self.element
@@ -755,6 +878,110 @@ class Scanner:
             here,
         )
 
+    # -- components (<{Card} ...>children</{Card}>) ------------------------------------------
+
+    def _name(self, index: int) -> str:
+        """How the component in hole ``index`` was written: ``{Card}``."""
+        if index < len(self.interpolations):
+            return "{" + self.interpolations[index].expression + "}"
+        return "{...}"  # pragma: no cover - scan() always knows the interpolations
+
+    def _component_hole(self, index: int) -> None:
+        """A hole right after '<' (a component's start tag) or '</' (its end tag)."""
+        end = self.partial == "</"
+        self.partial = ""
+        self._flush()
+        self.end_tag = end
+        self.element = self._name(index)
+        self.raw = []
+        self.pending = ""
+        self.after_spread = False
+        self.state = State.END_TAG if end else State.TAG_NAME
+        if end:
+            self.closing, self.closing_at = index, self.opened
+            return
+        self.opened = Location(self.opened.string, self.opened.offset, 1)
+        self.tag = TagToken(self.element, "", self.opened)
+        self.component = ComponentToken(index, self.opened)
+
+    def _glued(self, index: int, here: Location, *, end: bool = False) -> TemplateSyntaxError:
+        name = self._name(index)
+        if end:
+            return _syntax(
+                f"text or an interpolation inside the end tag </{name}>",
+                f"A component's end tag is </{name}> alone.",
+                "component-tag",
+                here,
+            )
+        return _syntax(
+            f"text or an interpolation right after the component <{name}",
+            f"Put whitespace between the component and its first prop: <{name} title=...>.",
+            "component-tag",
+            here,
+        )
+
+    def _open_component(self, end: int) -> None:
+        """The start tag of a component ends at ``end`` of the current string."""
+        component, tag = self.component, self.tag
+        assert component is not None
+        assert tag is not None
+        closes = self.state is State.SELF_CLOSING
+        last = tag.items[-1] if tag.items else None
+        if (
+            not closes
+            and not self.pending
+            and isinstance(last, AttrToken)
+            and last.quote is Quote.NONE
+            and last.parts
+            and isinstance(last.parts[-1], str)
+            and last.parts[-1].endswith("/")
+        ):
+            # <{Card} size=3/>: HTML would read the value "3/"; a component tag is not HTML,
+            # and its author means a tag that closes itself
+            last.parts[-1] = last.parts[-1][:-1]
+            if not last.parts[-1]:
+                del last.parts[-1]
+            closes = True
+        component.items = tag.items
+        self.component, self.tag, self.pending = None, None, ""
+        self.state, self.element = State.TEXT, ""
+        if closes:
+            self.tokens.append(component)
+            return
+        component.start = (self.string, end)
+        component.children = []
+        self.components.append((component, len(self.tokens)))
+
+    def _close_component(self, end: int) -> None:
+        """``</{Card}>`` ends at ``end`` of the current string."""
+        index, self.closing = self.closing, -1
+        self.state, self.element, self.end_tag = State.TEXT, "", False
+        here = Location.at_hole(index)
+        if not self.components:
+            raise _syntax(
+                f"</{self._name(index)}> closes no component",
+                "Remove it, or open the component before it: <{Card}>...</{Card}>.",
+                "component-close",
+                here,
+            )
+        component, start = self.components.pop()
+        opened, closed = self.interpolations[component.index], self.interpolations[index]
+        written = ["".join(item.expression.split()) for item in (opened, closed)]
+        if written[0] != written[1] and all(written):
+            raise _syntax(
+                f"</{self._name(index)}> closes <{self._name(component.index)}>",
+                f"Close the component with the name it was opened with: "
+                f"</{self._name(component.index)}>; close the components inside it first.",
+                "component-close",
+                Location(index, 0, 0, index, also=Location.at_hole(component.index)),
+            )
+        self._flush()
+        component.children = self.tokens[start:]
+        del self.tokens[start:]
+        component.end = (self.closing_at.string, self.closing_at.offset)
+        component.close = index
+        self.tokens.append(component)
+
     # -- the end -------------------------------------------------------------------------------
 
     def finish(self) -> None:
@@ -784,6 +1011,21 @@ class Scanner:
                 State.MARKUP_DECLARATION: "Close it with '>'.",
             }.get(self.state, "Close the quote." if quoted else "Close the tag with '>'.")
             raise _syntax(f"the template ends {where}", fix, "unclosed", self.opened)
+        if self.components:
+            component = self.components[-1][0]
+            name = self._name(component.index)
+            raise _syntax(
+                f"the template ends inside <{name}>, which is never closed",
+                f"Close it with </{name}>, or write <{name} /> for a component without children.",
+                "component-close",
+                Location(
+                    component.index,
+                    0,
+                    0,
+                    component.index,
+                    also=Location(len(self.strings) - 1, len(self.strings[-1]), 1),
+                ),
+            )
         self._flush()
 
 
@@ -800,8 +1042,11 @@ def context_after(text: str) -> Context:
 
 
 __all__ = [
+    "NONCE",
     "AttrKind",
     "AttrToken",
+    "ComponentToken",
+    "NonceSlot",
     "Scanner",
     "SpreadToken",
     "TagToken",

@@ -51,9 +51,11 @@ URL_ATTRIBUTES = frozenset(
     }
 )
 
-# Attributes whose dynamic values need the treatments of issue #3 (HTML documents, srcset
-# candidate lists) or reprogram how other content is read; refused when interpolated.
-REFUSED_ATTRIBUTES = frozenset({"srcdoc", "srcset", "imagesrcset", "http-equiv", "attributename"})
+# Attributes that reprogram how other content is read; refused when interpolated.
+REFUSED_ATTRIBUTES = frozenset({"http-equiv", "attributename"})
+
+# Lists of image candidates: each URL is filtered or encoded, each descriptor checked.
+SRCSET_ATTRIBUTES = frozenset({"srcset", "imagesrcset"})
 
 # URLs that load code, or decide where every relative URL of the page resolves
 # (SECURITY-NOTES 2.9): a value may only follow static text that fixes the origin.
@@ -65,7 +67,21 @@ RESOURCE_URL_ATTRIBUTES = frozenset(
         ("base", "href"),
         ("object", "data"),
         ("embed", "src"),
+        ("iframe", "src"),
+        ("frame", "src"),
+        ("use", "href"),  # SVG <use> loads (and, with some formats, runs) another document
+        ("use", "xlink:href"),
+        ("link", "href"),  # unless a static rel says it only points (LINK_NAVIGATIONAL_RELS)
     }
+)
+
+# <link rel> keywords whose href is only pointed at or fetched as an image, never run or
+# applied: with only these in a static rel, a <link href> is an ordinary URL attribute.
+LINK_NAVIGATIONAL_RELS = frozenset(
+    """alternate author bookmark canonical external help license me next nofollow noopener
+    noreferrer opener prev privacy-policy search shortlink tag terms-of-service icon
+    apple-touch-icon apple-touch-icon-precomposed mask-icon shortcut dns-prefetch preconnect
+    pingback""".split()
 )
 
 # SVG animation elements rewrite the attribute their attributeName names, href included
@@ -114,6 +130,8 @@ class AttrKind(enum.Enum):
     CLASS = "class"
     STYLE = "style"
     RESOURCE = "resource URL"
+    SRCSET = "srcset"
+    SRCDOC = "srcdoc"
     EVENT = "event handler"
     REFUSED = "refused"
 
@@ -131,6 +149,10 @@ def attr_kind(element: str, name: str) -> AttrKind:
         return AttrKind.EVENT
     if name in REFUSED_ATTRIBUTES or name.startswith("xmlns"):
         return AttrKind.REFUSED
+    if name in SRCSET_ATTRIBUTES:
+        return AttrKind.SRCSET
+    if name == "srcdoc":
+        return AttrKind.SRCDOC
     if (name in ("type", "language") and element == "script") or (
         element in ANIMATION_ELEMENTS and name in ANIMATION_VALUES
     ):

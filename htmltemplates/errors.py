@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass
+from itertools import zip_longest
 from string.templatelib import Template
 
 __all__ = ["Location", "RenderError", "TemplateError", "TemplateSyntaxError"]
@@ -29,12 +30,14 @@ _WINDOW = 72  # widest excerpt line shown; longer lines are cut around the fault
 @dataclass(frozen=True, slots=True)
 class Location:
     """Where a fault is: the interpolation numbered ``hole``, or ``width`` characters of static
-    text starting at ``offset`` in ``template.strings[string]``."""
+    text starting at ``offset`` in ``template.strings[string]``; ``also`` is a second place the
+    message points at (the start tag that an end tag does not match)."""
 
     string: int = 0
     offset: int = 0
     width: int = 1
     hole: int | None = None
+    also: Location | None = None
 
     @classmethod
     def at_hole(cls, index: int) -> Location:
@@ -140,7 +143,29 @@ def _source(template: Template, index: int) -> str:
 
 
 def excerpt(template: Template, location: Location) -> list[str]:
-    """The lines of the rebuilt template around ``location``, indented, carets underneath."""
+    """The lines of the rebuilt template around ``location``, indented, carets underneath
+    (and under ``location.also``: on the same caret line when it is on the same short line,
+    else its own line and carets, in the order of the template)."""
+    if location.also is None:
+        return _excerpt(template, location)
+    here, there = _excerpt(template, location), _excerpt(template, location.also)
+    if here[0] == there[0] and "..." not in here[0]:
+        carets = "".join(
+            "^" if "^" in (a, b) else " " for a, b in zip_longest(here[1], there[1], fillvalue=" ")
+        )
+        return [here[0], carets.rstrip()]
+    first = _position(template, location.also) < _position(template, location)
+    return [*there, *here] if first else [*here, *there]
+
+
+def _position(template: Template, location: Location) -> int:
+    _text, starts = rebuild(template)
+    if location.hole is not None:
+        return starts[location.hole] + len(template.strings[location.hole])
+    return starts[location.string] + location.offset
+
+
+def _excerpt(template: Template, location: Location) -> list[str]:
     text, starts = rebuild(template)
     if location.hole is not None:
         start = starts[location.hole] + len(template.strings[location.hole])

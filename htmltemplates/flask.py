@@ -1,4 +1,4 @@
-"""The optional Flask integration: views that return templates, and Jinja's usual globals.
+"""The optional Flask integration: views that return templates, streamed pages, CSP nonces.
 
 The only module of htmltemplates that imports Flask (install the ``flask`` extra). A view can
 always ``return html(t"...")``: the result is ``Markup``, a ``str``, and Flask sends it as
@@ -7,11 +7,16 @@ always ``return html(t"...")``: the result is ``Markup``, a ``str``, and Flask s
 - ``HTMLTemplates(app)`` / ``init_app(app)``: once installed, any view, error handler or
   ``before_request`` function of the app may return a bare ``Template``, alone or as the body
   of a ``(body, status)``, ``(body, headers)`` or ``(body, status, headers)`` tuple, and it is
-  rendered with ``html()``. The extension keeps itself in ``app.extensions["htmltemplates"]``;
-  it has no configuration keys yet (those to come will be named ``HTMLTEMPLATES_*``).
-- ``@view``: the same for one view, typed so that mypy accepts it under ``@app.route`` and
-  friends (Flask's route typing does not know ``Template``, so under a type checker a view
-  that returns a bare template needs ``@view`` even when the extension is installed).
+  rendered with ``html()``. It also gives each request a Content-Security-Policy nonce, which
+  html() writes on every ``<script>`` and ``<style>`` (``HTMLTEMPLATES_CSP_NONCE``,
+  ``HTMLTEMPLATES_CSP``; see :func:`request_nonce`). The extension keeps itself in
+  ``app.extensions["htmltemplates"]``.
+- ``@view``: the same for one view (``def`` or ``async def``), typed so that mypy accepts it
+  under ``@app.route`` and friends (Flask's route typing does not know ``Template``, so under
+  a type checker a view that returns a bare template needs ``@view`` even when the extension
+  is installed).
+- ``stream_html(template)``: a streamed response with the HTML of ``html(template)``, sent in
+  chunks as the lists in the page are rendered.
 - ``flashed_messages()``, ``static_url()``, ``csrf_input()``: the helpers Jinja templates get
   as globals, as plain functions. ``url_for``, ``request``, ``g`` and ``session`` need no
   helper: import them from ``flask``.
@@ -29,24 +34,58 @@ themselves, and for other extensions that wrap it too. Without the extension (an
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import importlib
 import inspect
-from collections.abc import Callable, Iterable
-from string.templatelib import Template
-from typing import Any, cast
+import itertools
+import os
+import secrets
+import sys
+import threading
+import types
+from collections.abc import (
+    Awaitable,
+    Callable,
+    Coroutine,
+    Generator,
+    Iterable,
+    Iterator,
+    Mapping,
+)
+from http import HTTPStatus
+from string.templatelib import Interpolation, Template
+from typing import Any, cast, overload
 
-from flask import Flask, Response, current_app, get_flashed_messages, url_for
+from flask import (
+    Flask,
+    Response,
+    current_app,
+    get_flashed_messages,
+    has_app_context,
+    has_request_context,
+    request,
+    stream_with_context,
+    url_for,
+)
 from flask.typing import HeadersValue, ResponseReturnValue
 
-from ._render import html
+from ._attributes import is_lazy
+from ._context import State
+from ._csp import CSP_NONCE
+from ._render import html, render_text
+from ._scanner import TextHole, scan
+from ._trusted import TrustedResourceURL
+from .errors import TemplateError
 
 __all__ = [
     "HTMLTemplates",
     "TemplateReturnValue",
     "csrf_input",
     "flashed_messages",
+    "request_nonce",
     "static_url",
+    "stream_html",
     "view",
 ]
 
@@ -61,17 +100,39 @@ type TemplateReturnValue = (
 """What a view may return besides Flask's own return values: a template, alone or in a tuple."""
 
 
-def _render_templates(rv: TemplateReturnValue | ResponseReturnValue) -> ResponseReturnValue:
-    """``rv`` with a ``Template`` body rendered by html(); anything else unchanged."""
-    if isinstance(rv, Template):
-        return html(rv)
-    if isinstance(rv, tuple) and rv and isinstance(rv[0], Template):
-        return cast(ResponseReturnValue, (html(rv[0]), *rv[1:]))
+def _render_templates(
+    rv: TemplateReturnValue | ResponseReturnValue, origin: str = ""
+) -> ResponseReturnValue:
+    """``rv`` with a ``Template`` body rendered by html(); anything else unchanged.
+
+    The code that made the template has returned by now, so an error's message cannot name
+    the line that called html() (it would name a line of Flask): it names ``origin``, the
+    function that returned the template, or no line when that is not known.
+    """
+    try:
+        if isinstance(rv, Template):
+            return html(rv)
+        if isinstance(rv, tuple) and rv and isinstance(rv[0], Template):
+            return cast(ResponseReturnValue, (html(rv[0]), *rv[1:]))
+    except TemplateError as error:
+        error.caller = origin
+        error.args = (error._message(),)
+        raise
     return rv
 
 
+def _origin(function: Callable[..., object]) -> str:
+    """``file, line N`` where the definition of ``function`` starts (its first decorator),
+    in the form of TemplateError.caller; "" when it has no code."""
+    code = getattr(inspect.unwrap(function), "__code__", None)
+    if not isinstance(code, types.CodeType):
+        return ""
+    return f"{os.path.basename(code.co_filename)}, line {code.co_firstlineno}"
+
+
 class HTMLTemplates:
-    """Lets the views of a Flask app return bare templates (see the module docstring).
+    """Lets the views of a Flask app return bare templates, and gives each request its CSP
+    nonce (see the module docstring).
 
     ``HTMLTemplates(app)``, or ``templates = HTMLTemplates()`` and later
     ``templates.init_app(app)`` in an app factory; one instance can serve many apps.
@@ -82,7 +143,8 @@ class HTMLTemplates:
             self.init_app(app)
 
     def init_app(self, app: Flask) -> None:
-        """Install on ``app``: from now on its views may return templates."""
+        """Install on ``app``: from now on its views may return templates, and every
+        ``<script>`` and ``<style>`` they render carries the request's CSP nonce, if any."""
         if EXTENSION_NAME in app.extensions:
             raise RuntimeError(
                 f"htmltemplates is already installed on the app {app.name!r}; "
@@ -100,28 +162,400 @@ class HTMLTemplates:
         # An instance attribute shadows the method for this app only (see the module docstring).
         app.make_response = make_response_rendering_templates  # type: ignore[method-assign]
 
+        # The nonce is set before any other before_request function of the app runs (one of
+        # them may return a page), and reset when the request is torn down.
+        app.before_request_funcs.setdefault(None, []).insert(0, _set_nonce)
+        app.teardown_request(_reset_nonce)
+        app.after_request(_add_policy)
 
+
+# -- Content-Security-Policy nonces -----------------------------------------------------------
+
+# Per-request state lives in the WSGI environ (PEP 3333: keys named after the package), which
+# belongs to one request; flask.g belongs to an app context, which requests made inside an
+# outer app context share.
+_NONCE = "htmltemplates.csp_nonce"  # the nonce of this request, once chosen (may be None)
+_TOKEN = "htmltemplates.csp_token"  # to reset CSP_NONCE when the request is torn down
+CSP_HEADER = "Content-Security-Policy"
+
+
+def request_nonce() -> str | None:
+    """The Content-Security-Policy nonce of the current request, or None.
+
+    It is what html() writes as ``nonce="..."`` on ``<script>`` and ``<style>`` in the views of
+    an app with the :class:`HTMLTemplates` extension, and what a policy header must name
+    (``script-src 'nonce-...'``). The app's ``HTMLTEMPLATES_CSP_NONCE`` says where it comes
+    from:
+
+    - ``None`` (the default): flask-talisman's ``request.csp_nonce`` when the request has one;
+      otherwise a new nonce if ``HTMLTEMPLATES_CSP`` names ``{nonce}``; otherwise none.
+    - ``True``: a new nonce for each request, ``secrets.token_urlsafe(16)`` (128 random bits).
+    - ``False``: never a nonce.
+    - a function of no arguments returning a str or None: called once per request.
+
+    A nonce made here is kept for the rest of the request. Outside a request, or in an app
+    without the extension, the result is None.
+    """
+    if not has_request_context() or EXTENSION_NAME not in current_app.extensions:
+        return None
+    environ = request.environ
+    if _NONCE in environ:
+        return cast(str | None, environ[_NONCE])
+    config = current_app.config
+    setting = config.get("HTMLTEMPLATES_CSP_NONCE")
+    if setting is None:
+        talisman = getattr(request, "csp_nonce", None)
+        if talisman:
+            # read each time: flask-talisman sets it in a before_request of its own, which
+            # may run after this extension's
+            return str(talisman)
+        if "{nonce}" not in (config.get("HTMLTEMPLATES_CSP") or ""):
+            return None
+        nonce: str | None = secrets.token_urlsafe(16)
+    elif setting is True:
+        nonce = secrets.token_urlsafe(16)
+    elif setting is False:
+        return None
+    elif callable(setting):
+        nonce = setting() or None
+        if nonce is not None and not isinstance(nonce, str):
+            raise TypeError(
+                f"HTMLTEMPLATES_CSP_NONCE returned {type(nonce).__name__}; it must return a "
+                "str or None."
+            )
+    else:
+        raise TypeError(
+            "HTMLTEMPLATES_CSP_NONCE must be None, True, False or a function returning the "
+            f"request's nonce, not {type(setting).__name__} (a fixed nonce defeats the policy)."
+        )
+    environ[_NONCE] = nonce
+    return nonce
+
+
+def _set_nonce() -> None:
+    # The ContextVar holds the function, not a nonce: the nonce is chosen the first time a
+    # tag needs it, after every before_request function (flask-talisman's too) has run.
+    environ = request.environ
+    if _TOKEN not in environ:
+        environ[_TOKEN] = CSP_NONCE.set(request_nonce)
+
+
+def _reset_nonce(_error: BaseException | None) -> None:
+    # Flask tears a request down twice when its response is streamed with
+    # stream_with_context (at the end of the view, and again after the last chunk): the
+    # token is used the first time only.
+    token: contextvars.Token[Any] | None = request.environ.pop(_TOKEN, None)
+    if token is not None:
+        CSP_NONCE.reset(token)
+
+
+def _add_policy(response: Response) -> Response:
+    """Add ``HTMLTEMPLATES_CSP`` as the Content-Security-Policy header, its ``{nonce}``
+    replaced by the request's nonce, unless the response has that header already."""
+    policy: str | None = current_app.config.get("HTMLTEMPLATES_CSP")
+    if not policy or CSP_HEADER in response.headers:
+        return response
+    if "{nonce}" in policy:
+        nonce = request_nonce()
+        if nonce is None:
+            raise RuntimeError(
+                "HTMLTEMPLATES_CSP names {nonce}, but HTMLTEMPLATES_CSP_NONCE gave no nonce "
+                "for this request."
+            )
+        policy = policy.replace("{nonce}", nonce)
+    response.headers[CSP_HEADER] = policy
+    return response
+
+
+# -- @view ------------------------------------------------------------------------------------
+
+
+@overload
+def view[**P](
+    function: Callable[P, Coroutine[Any, Any, TemplateReturnValue | ResponseReturnValue]],
+) -> Callable[P, Coroutine[Any, Any, ResponseReturnValue]]: ...
+
+
+@overload
 def view[**P](
     function: Callable[P, TemplateReturnValue | ResponseReturnValue],
-) -> Callable[P, ResponseReturnValue]:
+) -> Callable[P, ResponseReturnValue]: ...
+
+
+def view[**P](
+    function: Callable[P, TemplateReturnValue | ResponseReturnValue]
+    | Callable[P, Coroutine[Any, Any, TemplateReturnValue | ResponseReturnValue]],
+) -> Callable[P, ResponseReturnValue] | Callable[P, Coroutine[Any, Any, ResponseReturnValue]]:
     """Decorate a view that returns a template (alone or in a tuple): it is rendered by html().
 
     Put it under the route decorator (``@app.get("/")`` then ``@view``); other return values
     (a redirect, a ``Response``, a ``str``...) pass through unchanged. Works for error handlers
-    too. The endpoint name and docstring are the function's own. ``async def`` views are not
-    supported yet (``TypeError``); they can return ``html(...)``, or use the extension.
+    too. The endpoint name and docstring are the function's own. An ``async def`` view stays
+    a coroutine function, which Flask runs as it runs any async view (this needs Flask's
+    ``async`` extra, that is asgiref).
     """
+    origin = _origin(function)
     if inspect.iscoroutinefunction(function):
-        raise TypeError(
-            f"view() does not support async views yet ({function.__qualname__}); "
-            "return html(...) from it, or install HTMLTemplates(app)."
+        coroutine_function = cast(
+            Callable[P, Awaitable[TemplateReturnValue | ResponseReturnValue]], function
         )
+
+        @functools.wraps(function)
+        async def rendering_async_view(*args: P.args, **kwargs: P.kwargs) -> ResponseReturnValue:
+            return _render_templates(await coroutine_function(*args, **kwargs), origin)
+
+        return rendering_async_view
+
+    plain_function = cast(Callable[P, TemplateReturnValue | ResponseReturnValue], function)
 
     @functools.wraps(function)
     def rendering_view(*args: P.args, **kwargs: P.kwargs) -> ResponseReturnValue:
-        return _render_templates(function(*args, **kwargs))
+        return _render_templates(plain_function(*args, **kwargs), origin)
 
     return rendering_view
+
+
+# -- stream_html() ----------------------------------------------------------------------------
+#
+# Where a page can be cut without changing a byte of it: at the items of an iterable
+# interpolated in element content (State.TEXT). There html() renders each item on its own and
+# joins them (render_text), and a nested template is compiled on its own too, from the start
+# of a document, whatever surrounds it; so rendering the items one at a time gives the same
+# HTML. Everything else (attributes, <title>, comments, scripts) is rendered by html() itself.
+#
+# For a template with such holes, html() renders a copy whose values there are markers (trusted
+# HTML, which element content inserts as is); the output is cut at the markers and the values
+# are rendered in their place, item by item. A marker that does not come out verbatim (some
+# other context changed it) makes the template render whole, so the output is always html()'s.
+
+CHUNK_SIZE = 8192
+"""The characters stream_html() gathers before it sends a chunk (after the first one)."""
+
+_MAX_SCANS = 4096  # bound of the cache of text slots, as the core's plan cache
+_text_slots_cache: dict[tuple[str, ...], frozenset[int]] = {}
+_text_slots_lock = threading.Lock()
+
+
+def _text_slots(template: Template) -> frozenset[int]:
+    """The interpolations of ``template`` in element content, whose values stream_html may
+    render in pieces (not those right after <pre>, <listing> or <textarea>, whose first
+    newline html() doubles)."""
+    strings = template.strings
+    try:
+        return _text_slots_cache[strings]
+    except KeyError:
+        pass
+    slots = frozenset(
+        token.index
+        for token in scan(template)
+        if isinstance(token, TextHole)
+        and token.context.state is State.TEXT
+        and not token.after_start_tag
+        and not token.script
+    )
+    with _text_slots_lock:
+        while len(_text_slots_cache) >= _MAX_SCANS:
+            del _text_slots_cache[next(iter(_text_slots_cache))]
+        _text_slots_cache[strings] = slots
+    return slots
+
+
+class _Marker:
+    """Trusted HTML that stands for a value while the rest of a template is rendered."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __html__(self) -> str:
+        return self.text
+
+
+_ATOMS = (str, int, float, bool, Mapping, bytes, bytearray, memoryview, type)
+
+
+def _streams(value: object) -> bool:
+    """Whether render_text would render ``value`` piece by piece: a template, an iterable
+    (other than the kinds of value it renders whole), or a lazy value (which may return one)."""
+    cls = value.__class__
+    if cls is Template or cls is list or cls is tuple:
+        return True
+    if value is None or isinstance(value, _ATOMS) or hasattr(cls, "__html__"):
+        return False
+    return is_lazy(value) or hasattr(cls, "__iter__")
+
+
+def _pieces(template: Template) -> Iterator[str | None]:
+    """The HTML of ``template`` in pieces; None where an item of an iterable is about to be
+    taken (a place to send what is rendered so far)."""
+    if template.__class__ is not Template:
+        yield html(template)  # raises html()'s TypeError
+        return
+    try:
+        slots = _text_slots(template)
+    except TemplateError:
+        slots = frozenset()  # html() raises it, with the template attached
+    interpolations = template.interpolations
+    streamed = [
+        n
+        for n in sorted(slots)
+        if not interpolations[n].conversion
+        and not interpolations[n].format_spec
+        and _streams(interpolations[n].value)
+    ]
+    if not streamed:
+        yield html(template)
+        return
+    key = secrets.token_hex(8)
+    markers = {n: f"<\0htmltemplates {key} {n}\0>" for n in streamed}
+    values = [
+        Interpolation(_Marker(markers[n]), i.expression, i.conversion, i.format_spec)
+        if n in markers
+        else i
+        for n, i in enumerate(interpolations)
+    ]
+    strings = template.strings
+    copy = Template(*itertools.chain(*zip(strings[:-1], values, strict=True)), strings[-1])
+    try:
+        rendered = str(html(copy))
+    except TemplateError as error:
+        if error.template is copy:
+            error.template = template
+        raise
+    parts: list[str] = []
+    for n in streamed:
+        before, found, rendered = rendered.partition(markers[n])
+        if not found:  # not element content after all: no streaming for this template
+            yield html(template)
+            return
+        parts.append(before)
+    for n, before in zip(streamed, parts, strict=True):
+        yield before
+        yield from _value_pieces(interpolations[n].value, n, template)
+    yield rendered
+
+
+def _value_pieces(value: object, slot: int, template: Template) -> Iterator[str | None]:
+    """``render_text(value, slot)`` in pieces: templates through :func:`_pieces`, iterables
+    item by item, lazy values called; any other value rendered whole."""
+    if value.__class__ is Template:
+        yield from _pieces(value)
+        return
+    if not _streams(value):
+        try:
+            yield render_text(value, slot)
+        except TemplateError as error:
+            if error.template is None:
+                error.locate(template)
+            raise
+        return
+    if is_lazy(value):
+        yield from _value_pieces(cast(Callable[[], object], value)(), slot, template)
+        return
+    try:
+        items = iter(cast(Iterable[object], value))
+    except TypeError:
+        yield render_text(value, slot)  # __iter__ = None and the like: as render_text does
+        return
+    try:
+        while True:
+            yield None
+            try:
+                item = next(items)
+            except StopIteration:
+                return
+            yield from _value_pieces(item, slot, template)
+    finally:
+        if isinstance(items, types.GeneratorType):
+            items.close()  # the stream was closed early: run the generator's finally blocks
+
+
+def _chunks(template: Template, chunk_size: int) -> Generator[str]:
+    """The HTML of ``html(template)`` in chunks: the first is everything before the first item
+    of an iterable (or that item, when nothing comes before it); the others gather at least
+    ``chunk_size`` characters, cut between items; the last holds the rest."""
+    pending: list[str] = []
+    size = 0
+    sent = False
+    for piece in _pieces(template):
+        if piece is None:
+            if size and (not sent or size >= chunk_size):
+                yield "".join(pending)
+                pending.clear()
+                size = 0
+                sent = True
+        elif piece:
+            pending.append(piece)
+            size += len(piece)
+    if size:
+        yield "".join(pending)
+
+
+type _Headers = Mapping[str, str | Iterable[str]] | Iterable[tuple[str, str]]
+
+
+def stream_html(
+    template: Template,
+    status: int | str | HTTPStatus | None = None,
+    headers: _Headers | None = None,
+    *,
+    mimetype: str | None = None,
+    content_type: str | None = None,
+    chunk_size: int = CHUNK_SIZE,
+) -> Response:
+    """A streamed response whose body is ``html(template)``, sent in chunks.
+
+    The page is cut between the items of the lists, generators and other iterables in its
+    element content (and in the templates nested there): a generator of rows from a database
+    cursor is rendered, and sent, as the rows come. The first chunk (everything before the
+    first item) is rendered before this returns, so an error there is raised in the view and
+    becomes a proper error response; the other chunks gather at least ``chunk_size``
+    characters (0: send each item as soon as it is rendered). Inside a request the body is
+    wrapped in ``flask.stream_with_context``, and it is rendered in a copy of the view's
+    context variables, so ``request``, ``g`` and the CSP nonce work to the last chunk.
+
+    ``status``, ``headers``, ``mimetype`` and ``content_type`` are those of Flask's
+    ``Response`` (the default content type is ``text/html; charset=utf-8``).
+    """
+    # The chunks after the first are rendered while the WSGI server reads the body, after
+    # Flask has torn the request down once (and the extension has reset CSP_NONCE): they are
+    # rendered in the context variables the view had.
+    context = contextvars.copy_context()
+    chunks = _chunks(template, chunk_size)
+    first = context.run(next, chunks, "")
+    caller = sys._getframe(1)
+    origin = f"{os.path.basename(caller.f_code.co_filename)}, line {caller.f_lineno}"
+    body: Iterator[str] = _rest(first, chunks, context, origin)
+    if has_request_context():
+        body = stream_with_context(body)
+    response_class = current_app.response_class if has_app_context() else Response
+    response = response_class(
+        body, status=status, headers=headers, mimetype=mimetype, content_type=content_type
+    )
+    # Werkzeug closes the response when it is done with it, also when it sends no body (HEAD)
+    # or the client went away: close the chunks then, which closes the generators being read.
+    response.call_on_close(functools.partial(context.run, chunks.close))
+    return response
+
+
+def _rest(
+    first: str, chunks: Iterator[str], context: contextvars.Context, origin: str
+) -> Iterator[str]:
+    """The chunks after the first. A template error here names ``origin``, the line that
+    called stream_html() (the code on the stack now is the WSGI server's)."""
+    if first:
+        yield first
+    while True:
+        try:
+            chunk = context.run(next, chunks, "")
+        except TemplateError as error:
+            error.caller = origin
+            error.args = (error._message(),)
+            raise
+        if not chunk:
+            return
+        yield chunk
 
 
 # -- helpers: what Jinja templates get as globals -------------------------------------------
@@ -147,10 +581,11 @@ def flashed_messages(category_filter: Iterable[str] = ()) -> Template:
     return t'<ul class="flashes">{items}</ul>'
 
 
-def static_url(filename: str, **values: Any) -> str:
+def static_url(filename: str, **values: Any) -> TrustedResourceURL:
     """``url_for("static", filename=filename, **values)``: the URL of a file of the app's static
-    folder (needs an app context, as url_for does)."""
-    return url_for("static", filename=filename, **values)
+    folder (needs an app context, as url_for does), as a TrustedResourceURL, so it can be the
+    ``src`` of a ``<script>`` or the ``href`` of a stylesheet: the app chose it, not a visitor."""
+    return TrustedResourceURL.unchecked(url_for("static", filename=filename, **values))
 
 
 def csrf_input() -> Template:

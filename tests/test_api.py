@@ -81,15 +81,20 @@ def test_all_is_sorted_and_every_name_exists() -> None:
 
 def test_all_names_the_public_api() -> None:
     assert {
+        "CSP_NONCE",
         "CacheInfo",
         "Markup",
+        "Provider",
         "RenderError",
         "TemplateError",
         "TemplateSyntaxError",
+        "TrustedResourceURL",
+        "TrustedURL",
         "UNSAFE_CSS",
         "UNSAFE_URL",
         "cache_info",
         "clear_cache",
+        "csp_nonce",
         "html",
     } == set(htmltemplates.__all__)
 

@@ -518,7 +518,7 @@ BAD_DATA = [
     ),
     pytest.param(
         t"<object { ({'data': {'x': 1}}) }></object>",
-        "the attribute data cannot take a value from data",
+        "a dict cannot choose where the data attribute loads code from: {'x': 1}",
         id="object-data-dict",
     ),
 ]

@@ -15,6 +15,8 @@ from markupsafe import Markup
 from htmltemplates import RenderError, TemplateSyntaxError, html
 
 X = "v"
+ATTRS = {"id": "a"}
+RED = "red"
 LIST = ["a", "<b>"]
 
 
@@ -245,9 +247,9 @@ def _in(element: str) -> Template:
 REFUSED = [
     # <script>: holes only where JavaScript expects an expression (tests/test_javascript.py)
     pytest.param(
-        t"<script>var a = '{X}';</script>",
-        "interpolation inside a string in <script>",
-        id="script-string",
+        t"<script>var a = /{X}/;</script>",
+        "interpolation inside a regular expression in <script>",
+        id="script-regex",
     ),
     pytest.param(
         t'<script type="text/x-template">{X}</script>',
@@ -272,14 +274,13 @@ REFUSED = [
     ),
     # event handlers: holes only where an expression goes (tests/test_javascript.py)
     pytest.param(
-        t"<a onclick=\"go('{X}')\">",
-        "interpolation inside a string in the event-handler attribute onclick",
-        id="onclick-in-a-string",
+        t'<a onclick="go(String.raw`{X}`)">',
+        "interpolation inside a tagged template literal in the event-handler attribute onclick",
+        id="onclick-in-a-tagged-template",
     ),
     pytest.param(
         t"<body ONLOAD='go(/{X}/)'>",
-        "interpolation after a '/', '#', '-->' or non-ASCII code, which the scanner does not "
-        "judge, in the event-handler attribute onload",
+        "interpolation inside a regular expression in the event-handler attribute onload",
         id="onload-upper-regex",
     ),
     # style with other text around the hole until issue #3
@@ -295,19 +296,9 @@ REFUSED = [
     ),
     # attributes that reprogram other content, or need issue #3
     pytest.param(
-        t"<iframe srcdoc={X}></iframe>",
-        "interpolation inside the srcdoc attribute of <iframe> is not supported",
-        id="srcdoc",
-    ),
-    pytest.param(
-        t'<img srcset="{X} 2x">',
-        "interpolation inside the srcset attribute of <img> is not supported",
-        id="srcset",
-    ),
-    pytest.param(
-        t"<link imagesrcset={X}>",
-        "interpolation inside the imagesrcset attribute of <link> is not supported",
-        id="imagesrcset",
+        t'<iframe srcdoc="<p>{X}</p>"></iframe>',
+        "interpolation inside a srcdoc value with text around it",
+        id="srcdoc-partial",
     ),
     pytest.param(
         t"<meta http-equiv={X}>",
@@ -315,19 +306,29 @@ REFUSED = [
         id="http-equiv",
     ),
     pytest.param(
-        t'<meta http-equiv="refresh" content="0; url={X}">',
-        "interpolation inside a <meta http-equiv> tag is not supported yet",
-        id="meta-refresh-content",
+        t'<meta http-equiv="refresh" content="{X}; url=/">',
+        "interpolation inside the delay of a <meta http-equiv=refresh>",
+        id="meta-refresh-delay",
     ),
     pytest.param(
         t"<meta content={X} http-equiv=refresh>",
-        "interpolation inside a <meta http-equiv> tag is not supported yet",
+        "interpolation inside the delay of a <meta http-equiv=refresh>",
         id="meta-refresh-content-first",
     ),
     pytest.param(
         t"<meta http-equiv=refresh {X}>",
-        "interpolation inside a <meta http-equiv> tag is not supported yet",
+        "interpolation inside a <meta http-equiv> tag",
         id="meta-refresh-spread",
+    ),
+    pytest.param(
+        t'<meta http-equiv="Content-Security-Policy" content="script-src {X}">',
+        "interpolation inside a <meta http-equiv> tag",
+        id="meta-csp",
+    ),
+    pytest.param(
+        t'<meta http-equiv="refresh" http-equiv="refresh" content="0; url={X}">',
+        "interpolation inside a <meta http-equiv> tag",
+        id="meta-http-equiv-twice",
     ),
     pytest.param(
         t"<animate attributeName={X}>",
@@ -350,11 +351,15 @@ REFUSED = [
         id="script-type",
     ),
     # tag names, attribute names, end tags
-    pytest.param(t"<{X}>", "interpolation inside a tag name", id="tag-name"),
-    pytest.param(t"<{X} class=a></div>", "interpolation inside a tag name", id="tag-name-attrs"),
+    pytest.param(t"<{X}>", "the template ends inside <{X}>, which is never closed", id="tag-name"),
+    pytest.param(
+        t"<{X} class=a></div>",
+        "the template ends inside <{X}>, which is never closed",
+        id="tag-name-attrs",
+    ),
     pytest.param(t"<h{X}>", "interpolation inside a tag name", id="tag-name-suffix"),
     pytest.param(t"<p{X}>", "interpolation inside a tag name", id="tag-name-glued"),
-    pytest.param(t"</{X}>", "interpolation inside a tag name", id="end-tag-name"),
+    pytest.param(t"</{X}>", "</{X}> closes no component", id="end-tag-name"),
     pytest.param(t"<p>a</p{X}>", "interpolation inside a tag name", id="end-tag-name-suffix"),
     pytest.param(t"<p>a</p {X}>", "interpolation inside the end tag </p>", id="end-tag"),
     pytest.param(t"<p {X}=1>", "interpolation inside an attribute name", id="attr-name"),
@@ -483,8 +488,8 @@ TEXT_LIKE = [
         id="after-closed-raw-text",
     ),
     pytest.param(
-        t"<script>'</scriptx>'</script>{X}",
-        "<script>'</scriptx>'</script>v",
+        t"<script>'< /scriptx>'</script>{X}",
+        "<script>'< /scriptx>'</script>v",
         id="after-script-with-lookalike-end-tag",
     ),
 ]
@@ -504,9 +509,24 @@ JS = "javascript:alert(1)"
     ("template", "headline"),
     [
         pytest.param(
-            t'<svg><a><set attributeName="href" to="{JS}"/></a></svg>',
+            t'<svg><a><set attributeName="onclick" to="{JS}"/></a></svg>',
             "interpolation inside the to attribute of <set> is not supported",
-            id="set-to",
+            id="set-to-event-handler",
+        ),
+        pytest.param(
+            t"<svg><a><set to={JS} attributeName=style /></a></svg>",
+            "interpolation inside the to attribute of <set> is not supported",
+            id="set-to-style",
+        ),
+        pytest.param(
+            t"<svg><a><set to={JS} /></a></svg>",
+            "interpolation inside the to attribute of <set> is not supported",
+            id="set-without-target",
+        ),
+        pytest.param(
+            t"<svg><a><set to={JS} {ATTRS} attributeName=fill /></a></svg>",
+            "interpolation inside the to attribute of <set> is not supported",
+            id="set-with-spread",
         ),
         pytest.param(
             t'<svg><animate attributeName="href" values="{JS}"/></svg>',
@@ -529,6 +549,30 @@ def test_svg_positions_that_are_refused(template: Template, headline: str) -> No
     with pytest.raises(TemplateSyntaxError) as info:
         html(template)
     assert headline == info.value.headline
+
+
+@pytest.mark.parametrize(
+    ("template", "expected"),
+    [
+        pytest.param(
+            t'<svg><a><set attributeName="href" to="{JS}"/></a></svg>',
+            '<svg><a><set attributeName="href" to="about:invalid#htmltemplates"/></a></svg>',
+            id="href-target-is-a-url",
+        ),
+        pytest.param(
+            t"<svg><a><animate attributeName=xlink:href from='/a/{JS}'/></a></svg>",
+            "<svg><a><animate attributeName=xlink:href from='/a/javascript:alert(1)'/></a></svg>",
+            id="url-parts-encoded",
+        ),
+        pytest.param(
+            t'<svg><rect><animate attributeName="fill" values="{RED};blue" to={RED}/></rect></svg>',
+            '<svg><rect><animate attributeName="fill" values="red;blue" to="red"/></rect></svg>',
+            id="presentation-attribute-is-text",
+        ),
+    ],
+)
+def test_svg_animation_values_follow_their_target(template: Template, expected: str) -> None:
+    assert expected == html(template)
 
 
 def test_svg_animation_values_from_a_spread_are_refused() -> None:
@@ -579,6 +623,22 @@ NOSCRIPT_OPEN = t"<noscript>"
             id="legacy-select-title",
         ),
         pytest.param(t"<title><b>x</b></title><p>{Y}</p>", "rcdata-markup", id="title-then-text"),
+        # in <svg> a script's markup is parsed: '</script>' in a quoted value does not end it,
+        # and '<a href=' makes a value an attribute (found by the fourth review)
+        pytest.param(
+            t'<svg><script><a href="</script><p>{Y}</p>"></a></script></svg>',
+            "script-markup",
+            id="svg-script-quoted-end",
+        ),
+        pytest.param(
+            t"<script>'</scriptx>'</script>{Y}", "script-markup", id="script-lookalike-end-tag"
+        ),
+        pytest.param(t"<svg><script><a href={Y}></script></svg>", "script-markup", id="svg-href"),
+        pytest.param(t"<script>a<b>{Y}</b></script>", "script-markup", id="breakout-tag-in-js"),
+        pytest.param(t"<script>x = '<!x>'; {Y}</script>", "script-markup", id="bogus-comment"),
+        # CDATA is a bogus comment in HTML (ends at '>') and a section in <svg> (ends at ']]>')
+        pytest.param(t'<svg><![CDATA[ x > <a title="]]><a href={Y}>', "cdata", id="cdata-in-svg"),
+        pytest.param(t"<![CDATA[x]]><p>{Y}</p>", "cdata", id="cdata-in-html"),
         pytest.param(
             inner_with_noscript_end("x"), "noscript", id="noscript-end-in-an-attribute-value"
         ),

@@ -15,7 +15,14 @@ from string.templatelib import Interpolation, Template
 import pytest
 from markupsafe import Markup
 
-from htmltemplates import RenderError, TemplateError, TemplateSyntaxError, html
+from htmltemplates import (
+    RenderError,
+    TemplateError,
+    TemplateSyntaxError,
+    TrustedResourceURL,
+    TrustedURL,
+    html,
+)
 from htmltemplates.errors import Location
 
 # The values the templates below interpolate. Their names are part of the expected messages.
@@ -25,11 +32,28 @@ attrs = {"a": 1}
 d = {"k": 1}
 b = b"x"
 
+SCRIPT_MARKUP_FIX = (
+    "Inside <svg> and <math> a script's tags are parsed as elements: keep '<' directly followed "
+    "by a letter, '/', '!' or '?' out of the script before the interpolation (write a < b with "
+    "spaces), or pass such text as a value. See docs/errors.md#script-markup."
+)
+META_FIX = (
+    "Its content can redirect the page, set cookies or change the page's security policy: write "
+    "the tag in the template. Only a refresh's URL may come from a value: "
+    '<meta http-equiv="refresh" content="0; url={url}">. See docs/errors.md#refused-attribute.'
+)
+SCRIPT_VALUE_FIX = (
+    "Put the hole where an expression goes (const user = {{user}};), where the value is written "
+    "as a JavaScript literal, or inside a string or template literal ('Hello, {{name}}'), where "
+    "it is escaped as text. Comments, regular expressions and tagged templates take no values. "
+    "See docs/errors.md#{anchor}."
+)
 CALLER = "<caller>"  # replaced by f"  {error.caller}"
 THIS_FILE = "test_errors.py, line "
 
 TAG_NAME_FIX = (
-    "Use a fixed tag name; components (<{Card}>) come with issue #4. See docs/errors.md#tag-name."
+    "Write the tag name in the template, or make the whole name a component: <{Card} />. "
+    "See docs/errors.md#tag-name."
 )
 ATTRIBUTE_NAME_FIX = (
     "Write the attribute name in the template (name={value}), or spread a dict of attributes "
@@ -64,8 +88,8 @@ SPREAD_NAME_FIX = (
     "'=', '<', '>', '/' or control characters. See docs/errors.md#spread-name."
 )
 SPREAD_VALUE_FIX = (
-    "Write it in the template; event handlers, URLs that load code and attributes that change "
-    "how a document is read are not supported from values yet (issue #3). "
+    "Write it in the template: event handlers, and attributes that change how other content is "
+    "read (http-equiv, attributeName, xmlns, a script's type), never come from data. "
     "See docs/errors.md#spread-name."
 )
 REFUSED_FIX = (
@@ -78,6 +102,38 @@ SRCDOC_REASON = "is a whole HTML document, which needs its own escaping (issue #
 SRCSET_REASON = "is a list of URLs, each of which needs filtering (issue #3)"
 TYPE_REASON = "decides whether the script is run, and as what language"
 OTHER_REASON = "changes how the rest of the document is read"
+
+
+# -- components (issue #4): the components and constants the rows at the end use ----------------
+
+PROP_TWICE_FIX = (
+    "Give each prop once; children go between the tags, or in a children prop of a tag that "
+    "closes itself (<{Card} children={body} />). See docs/errors.md#component-prop."
+)
+SPREAD_PROPS_FIX = (
+    "Spread a mapping of prop names to values (a dict), or None for none. "
+    "See docs/errors.md#component-spread."
+)
+
+
+def Card(*, title: str, children: Template, tone: str = "plain") -> Template:  # noqa: N802
+    return t"<h2>{title}</h2>{children}"
+
+
+def Badge(*, label: str) -> Template:  # noqa: N802
+    return t"<b>{label}</b>"
+
+
+def Pair(*, a: str, b: str) -> str:  # noqa: N802
+    return a + b
+
+
+def Empty() -> str:  # noqa: N802
+    return ""
+
+
+def positional(a: str, /) -> str:
+    return a
 
 
 def message(error: TemplateError, lines: list[str]) -> str:
@@ -94,14 +150,14 @@ def raised(render: Callable[[], object]) -> TemplateError:
 MESSAGES = [
     # -- tag-name ------------------------------------------------------------------------------
     pytest.param(
-        lambda: html(t"<{tag}>"),
+        lambda: html(t"<p{tag}>"),
         TemplateSyntaxError,
         "tag-name",
         [
             "interpolation inside a tag name",
             "",
-            "    <{tag}>",
-            "     ^^^^^",
+            "    <p{tag}>",
+            "      ^^^^^",
             CALLER,
             "",
             TAG_NAME_FIX,
@@ -297,20 +353,17 @@ MESSAGES = [
     ),
     # -- script-value, js-value ---------------------------------------------------------------
     pytest.param(
-        lambda: html(t'<script>const s = "Hi {x}";</script>'),
+        lambda: html(t"<script>const s = /a{x}/;</script>"),
         TemplateSyntaxError,
         "script-value",
         [
-            "interpolation inside a string in <script>",
+            "interpolation inside a regular expression in <script>",
             "",
-            '    <script>const s = "Hi {x}";</script>',
-            "                          ^^^",
+            "    <script>const s = /a{x}/;</script>",
+            "                        ^^^",
             CALLER,
             "",
-            "A value is written as a whole JavaScript literal (a string with its quotes, a number, "
-            "an object...): put the hole where an expression goes, as in const name = {name};. "
-            "Holes inside strings, comments and regular expressions are not supported. "
-            "See docs/errors.md#script-value.",
+            SCRIPT_VALUE_FIX.format(anchor="script-value"),
         ],
         id="script-value",
     ),
@@ -348,6 +401,55 @@ MESSAGES = [
             "See docs/errors.md#script-comment.",
         ],
         id="script-comment",
+    ),
+    # -- script-markup -------------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t"<svg><script><a href={x}></a></script></svg>"),
+        TemplateSyntaxError,
+        "script-markup",
+        [
+            "interpolation after markup written in <script>",
+            "",
+            "    <svg><script><a href={x}></a></script></svg>",
+            "                         ^^^",
+            CALLER,
+            "",
+            SCRIPT_MARKUP_FIX,
+        ],
+        id="script-markup",
+    ),
+    pytest.param(
+        lambda: html(t"<script>s = '<b>';</script><p>{x}</p>"),
+        TemplateSyntaxError,
+        "script-markup",
+        [
+            "interpolation after markup written in <script>",
+            "",
+            "    <script>s = '<b>';</script><p>{x}</p>",
+            "                                  ^^^",
+            CALLER,
+            "",
+            SCRIPT_MARKUP_FIX,
+        ],
+        id="script-markup-after",
+    ),
+    # -- cdata ---------------------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t"<svg><![CDATA[ a > b ]]><text>{x}</text></svg>"),
+        TemplateSyntaxError,
+        "cdata",
+        [
+            "interpolation after a CDATA section",
+            "",
+            "    <svg><![CDATA[ a > b ]]><text>{x}</text></svg>",
+            "                                  ^^^",
+            CALLER,
+            "",
+            "<![CDATA[...]]> is a comment in HTML but text in <svg> and <math>, and the two end "
+            "in different places: write the text escaped instead, or interpolate nothing after "
+            "it in this template. See docs/errors.md#cdata.",
+        ],
+        id="cdata",
     ),
     # -- end-tag -------------------------------------------------------------------------------
     pytest.param(
@@ -694,19 +796,17 @@ MESSAGES = [
     ),
     # -- event-handler -------------------------------------------------------------------------
     pytest.param(
-        lambda: html(t"<button onclick=\"go('{x}')\">"),
+        lambda: html(t'<button onclick="go(/{x}/)">'),
         TemplateSyntaxError,
         "event-handler",
         [
-            "interpolation inside a string in the event-handler attribute onclick",
+            "interpolation inside a regular expression in the event-handler attribute onclick",
             "",
-            "    <button onclick=\"go('{x}')\">",
+            '    <button onclick="go(/{x}/)">',
             "                         ^^^",
             CALLER,
             "",
-            "A value is written as a whole JavaScript literal: put the hole where an expression "
-            'goes, as in onclick="save({id})". Holes inside strings, comments and regular '
-            "expressions are not supported. See docs/errors.md#event-handler.",
+            SCRIPT_VALUE_FIX.format(anchor="event-handler"),
         ],
         id="event-handler",
     ),
@@ -721,9 +821,7 @@ MESSAGES = [
             "                     ^^^",
             CALLER,
             "",
-            "A value is written as a whole JavaScript literal: put the hole where an expression "
-            'goes, as in onclick="save({id})". Holes inside strings, comments and regular '
-            "expressions are not supported. See docs/errors.md#event-handler.",
+            SCRIPT_VALUE_FIX.format(anchor="event-handler"),
         ],
         id="event-handler-comment-mixed-case",
     ),
@@ -776,40 +874,39 @@ MESSAGES = [
         id="style-render-time-property",
     ),
     # -- refused-attribute ---------------------------------------------------------------------
+    # -- srcdoc --------------------------------------------------------------------------------
     pytest.param(
-        lambda: html(t'<iframe srcdoc="{x}"></iframe>'),
+        lambda: html(t'<iframe srcdoc="<p>{x}</p>"></iframe>'),
         TemplateSyntaxError,
-        "refused-attribute",
+        "srcdoc",
         [
-            "interpolation inside the srcdoc attribute of <iframe> is not supported",
+            "interpolation inside a srcdoc value with text around it",
             "",
-            '    <iframe srcdoc="{x}"></iframe>',
-            "                    ^^^",
+            '    <iframe srcdoc="<p>{x}</p>"></iframe>',
+            "                       ^^^",
             CALLER,
             "",
-            REFUSED_FIX.format(
-                name="srcdoc",
-                reason="is a whole HTML document, which needs its own escaping (issue #3)",
-            ),
+            "Give the whole document as one value: srcdoc={page}, where a Template (or Markup) is "
+            "rendered as HTML and a str as text. See docs/errors.md#srcdoc.",
         ],
-        id="refused-attribute-srcdoc",
+        id="srcdoc",
     ),
+    # -- refresh -------------------------------------------------------------------------------
     pytest.param(
-        lambda: html(t'<img srcset="{x} 2x">'),
+        lambda: html(t'<meta http-equiv="refresh" content="{x}">'),
         TemplateSyntaxError,
-        "refused-attribute",
+        "refresh",
         [
-            "interpolation inside the srcset attribute of <img> is not supported",
+            "interpolation inside the delay of a <meta http-equiv=refresh>",
             "",
-            '    <img srcset="{x} 2x">',
-            "                 ^^^",
+            '    <meta http-equiv="refresh" content="{x}">',
+            "                                        ^^^",
             CALLER,
             "",
-            REFUSED_FIX.format(
-                name="srcset", reason="is a list of URLs, each of which needs filtering (issue #3)"
-            ),
+            "Write the delay and the start of the URL in the template: "
+            'content="0; url={url}". See docs/errors.md#refresh.',
         ],
-        id="refused-attribute-srcset",
+        id="refresh",
     ),
     pytest.param(
         lambda: html(t'<script type="{x}"></script>'),
@@ -846,18 +943,17 @@ MESSAGES = [
         id="refused-attribute-xmlns",
     ),
     pytest.param(
-        lambda: html(t'<meta http-equiv="refresh" content="{x}">'),
+        lambda: html(t'<meta http-equiv="set-cookie" content="{x}">'),
         TemplateSyntaxError,
         "refused-attribute",
         [
-            "interpolation inside a <meta http-equiv> tag is not supported yet",
+            "interpolation inside a <meta http-equiv> tag",
             "",
-            '    <meta http-equiv="refresh" content="{x}">',
-            "                                        ^^^",
+            '    <meta http-equiv="set-cookie" content="{x}">',
+            "                                           ^^^",
             CALLER,
             "",
-            "Its content attribute can redirect the page (issue #3); write it in the template. "
-            "See docs/errors.md#refused-attribute.",
+            META_FIX,
         ],
         id="refused-attribute-meta-http-equiv",
     ),
@@ -866,14 +962,13 @@ MESSAGES = [
         TemplateSyntaxError,
         "refused-attribute",
         [
-            "interpolation inside a <meta http-equiv> tag is not supported yet",
+            "interpolation inside a <meta http-equiv> tag",
             "",
             '    <meta http-equiv="refresh" {attrs}>',
             "                               ^^^^^^^",
             CALLER,
             "",
-            "Its content attribute can redirect the page (issue #3); write it in the template. "
-            "See docs/errors.md#refused-attribute.",
+            META_FIX,
         ],
         id="refused-attribute-meta-http-equiv-spread",
     ),
@@ -890,10 +985,45 @@ MESSAGES = [
             CALLER,
             "",
             'Start the value with a fixed origin, such as src="/static/{file}" or '
-            'src="https://cdn.example/{path}"; a whole URL from data needs the trusted resource '
-            "URLs of issue #3. See docs/errors.md#resource-url.",
+            'src="https://cdn.example/{path}", or interpolate the whole URL as a '
+            "TrustedResourceURL. See docs/errors.md#resource-url.",
         ],
         id="resource-url",
+    ),
+    # -- trusted-url ---------------------------------------------------------------------------
+    pytest.param(
+        lambda: TrustedResourceURL(t"{x}/app.js"),
+        TemplateSyntaxError,
+        "trusted-url",
+        [
+            "interpolation at the start of a TrustedResourceURL",
+            "",
+            "    {x}/app.js",
+            "    ^^^",
+            CALLER,
+            "",
+            "Begin the t-string with the fixed part of the URL (https://host/... or /path/...): "
+            "a value there would choose it. For a whole URL from elsewhere use "
+            "TrustedResourceURL.unchecked(). See docs/errors.md#trusted-url.",
+        ],
+        id="trusted-url-start",
+    ),
+    pytest.param(
+        lambda: TrustedResourceURL(t"http://cdn.example/{x}"),
+        TemplateSyntaxError,
+        "trusted-url",
+        [
+            "interpolation that could choose where a TrustedResourceURL loads from",
+            "",
+            "    http://cdn.example/{x}",
+            "                       ^^^",
+            CALLER,
+            "",
+            "Begin the t-string with an https origin and the start of a path "
+            "(https://cdn.example/{path}) or with a path on this site (/static/{file}). "
+            "See docs/errors.md#trusted-url.",
+        ],
+        id="trusted-url-origin",
     ),
     # -- url-scheme ----------------------------------------------------------------------------
     pytest.param(
@@ -986,6 +1116,77 @@ MESSAGES = [
             DANGEROUS_SCHEME_FIX,
         ],
         id="url-scheme-data",
+    ),
+    # -- untrusted-resource-url ----------------------------------------------------------------
+    pytest.param(
+        lambda: html(t"<script src={x}></script>"),
+        RenderError,
+        "untrusted-resource-url",
+        [
+            "a str cannot choose where the src attribute loads code from: 'v'",
+            "",
+            "    <script src={x}></script>",
+            "                ^^^",
+            CALLER,
+            "",
+            "Build the URL as a TrustedResourceURL from a literal or a t-string that fixes the "
+            "origin: TrustedResourceURL(t'https://cdn.example/{path}'), or write the origin in "
+            'the template: src="/static/{file}". See docs/errors.md#untrusted-resource-url.',
+        ],
+        id="untrusted-resource-url",
+    ),
+    # -- js-string -----------------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t'<script>const s = "Hi {b}";</script>'),
+        RenderError,
+        "js-string",
+        [
+            "no text for a JavaScript string from a value in <script>: bytes is not text; "
+            "convert it to str first",
+            "",
+            '    <script>const s = "Hi {b}";</script>',
+            "                          ^^^",
+            CALLER,
+            "",
+            "Interpolate a str or a number inside a JavaScript string; to pass data, write the "
+            "hole where an expression goes (const items = {items};). "
+            "See docs/errors.md#js-string.",
+        ],
+        id="js-string",
+    ),
+    # -- srcset --------------------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t'<img srcset="/a.png {x}">'),
+        RenderError,
+        "srcset",
+        [
+            "a str as a descriptor in srcset: 'v'",
+            "",
+            '    <img srcset="/a.png {x}">',
+            "                        ^^^",
+            CALLER,
+            "",
+            'Descriptors are numbers: srcset="/a.png {width}w" with width an int, or write them '
+            "in the template. See docs/errors.md#srcset.",
+        ],
+        id="srcset",
+    ),
+    # -- trusted-url-value ---------------------------------------------------------------------
+    pytest.param(
+        lambda: TrustedURL(t"/files/{d}"),
+        RenderError,
+        "trusted-url-value",
+        [
+            "a dict inside a TrustedURL: values in URLs are text",
+            "",
+            "    /files/{d}",
+            "           ^^^",
+            CALLER,
+            "",
+            "Interpolate a str or a number (ids, slugs, file names); each is percent-encoded. "
+            "See docs/errors.md#trusted-url-value.",
+        ],
+        id="trusted-url-value",
     ),
     # -- dict-in-text, bytes -------------------------------------------------------------------
     pytest.param(
@@ -1159,19 +1360,343 @@ MESSAGES = [
         id="spread-name-event-handler",
     ),
     pytest.param(
-        lambda: html(t"<iframe { {'srcdoc': x} }></iframe>"),
+        lambda: html(t"<meta { {'http-equiv': x} }>"),
         RenderError,
         "spread-name",
         [
-            "the attribute srcdoc cannot take a value from data",
+            "the attribute http-equiv cannot take a value from data",
             "",
-            "    <iframe { {'srcdoc': x} }></iframe>",
-            "            ^^^^^^^^^^^^^^^^^",
+            "    <meta { {'http-equiv': x} }>",
+            "          ^^^^^^^^^^^^^^^^^^^^^",
             CALLER,
             "",
             SPREAD_VALUE_FIX,
         ],
         id="spread-name-refused-attribute",
+    ),
+    # -- components (issue #4) ---------------------------------------------------------------
+    pytest.param(
+        lambda: html(t"<{Card}title=x />"),
+        TemplateSyntaxError,
+        "component-tag",
+        [
+            "text or an interpolation right after the component <{Card}",
+            "",
+            "    <{Card}title=x />",
+            "           ^^^^^^^",
+            CALLER,
+            "",
+            "Put whitespace between the component and its first prop: <{Card} title=...>. "
+            "See docs/errors.md#component-tag.",
+        ],
+        id="component-tag-glued",
+    ),
+    pytest.param(
+        lambda: html(t"<{Card} title=x>y</{Card} x>"),
+        TemplateSyntaxError,
+        "component-tag",
+        [
+            "text or an interpolation inside the end tag </{Card}>",
+            "",
+            "    <{Card} title=x>y</{Card} x>",
+            "                              ^^",
+            CALLER,
+            "",
+            "A component's end tag is </{Card}> alone. See docs/errors.md#component-tag.",
+        ],
+        id="component-tag-end",
+    ),
+    pytest.param(
+        lambda: html(t"<p>a</p></{Card}>"),
+        TemplateSyntaxError,
+        "component-close",
+        [
+            "</{Card}> closes no component",
+            "",
+            "    <p>a</p></{Card}>",
+            "              ^^^^^^",
+            CALLER,
+            "",
+            "Remove it, or open the component before it: <{Card}>...</{Card}>. "
+            "See docs/errors.md#component-close.",
+        ],
+        id="component-close-stray",
+    ),
+    pytest.param(
+        lambda: html(t"<{Card} title=x>y</{Badge}>"),
+        TemplateSyntaxError,
+        "component-close",
+        [
+            "</{Badge}> closes <{Card}>",
+            "",
+            "    <{Card} title=x>y</{Badge}>",
+            "     ^^^^^^            ^^^^^^^",
+            CALLER,
+            "",
+            "Close the component with the name it was opened with: </{Card}>; close the "
+            "components inside it first. See docs/errors.md#component-close.",
+        ],
+        id="component-close-mismatch",
+    ),
+    pytest.param(
+        lambda: html(t"""<{Card} title=x>
+  <p>y</p>
+</{Badge}>"""),
+        TemplateSyntaxError,
+        "component-close",
+        [
+            "</{Badge}> closes <{Card}>",
+            "",
+            "    <{Card} title=x>",
+            "     ^^^^^^",
+            "    </{Badge}>",
+            "      ^^^^^^^",
+            CALLER,
+            "",
+            "Close the component with the name it was opened with: </{Card}>; close the "
+            "components inside it first. See docs/errors.md#component-close.",
+        ],
+        id="component-close-mismatch-lines",
+    ),
+    pytest.param(
+        lambda: html(t"<div><{Card} title=x>y</div>"),
+        TemplateSyntaxError,
+        "component-close",
+        [
+            "the template ends inside <{Card}>, which is never closed",
+            "",
+            "    <div><{Card} title=x>y</div>",
+            "          ^^^^^^                ^",
+            CALLER,
+            "",
+            "Close it with </{Card}>, or write <{Card} /> for a component without children. "
+            "See docs/errors.md#component-close.",
+        ],
+        id="component-close-missing",
+    ),
+    pytest.param(
+        lambda: html(
+            Template("<", Interpolation(Badge, "C"), ">x</", Interpolation(Card, "C"), ">")
+        ),
+        RenderError,
+        "component-close",
+        [
+            f"the end tag of the component C names another value: {Card!r}",
+            "",
+            "    <{C}>x</{C}>",
+            "     ^^^    ^^^",
+            CALLER,
+            "",
+            "Close a component with the same value it was opened with. "
+            "See docs/errors.md#component-close.",
+        ],
+        id="component-close-other-value",
+    ),
+    pytest.param(
+        lambda: html(t"<{Card} @click=x />"),
+        TemplateSyntaxError,
+        "component-prop",
+        [
+            "the prop name @click of <{Card}> is not a Python name",
+            "",
+            "    <{Card} @click=x />",
+            "            ^^^^^^",
+            CALLER,
+            "",
+            "Props are passed as keyword arguments: use letters, digits, '_' and '-' (which "
+            "becomes '_'), or spread a dict: <{Card} {props}>. See docs/errors.md#component-prop.",
+        ],
+        id="component-prop-name",
+    ),
+    pytest.param(
+        lambda: html(t"<{Card} title=a title=b />"),
+        TemplateSyntaxError,
+        "component-prop",
+        [
+            "the prop title of <{Card}> is given twice",
+            "",
+            "    <{Card} title=a title=b />",
+            "                    ^^^^^",
+            CALLER,
+            "",
+            PROP_TWICE_FIX,
+        ],
+        id="component-prop-twice",
+    ),
+    pytest.param(
+        lambda: html(t"<{Card} children={x}>y</{Card}>"),
+        TemplateSyntaxError,
+        "component-prop",
+        [
+            "the prop children of <{Card}> is given as a prop and as the content",
+            "",
+            "    <{Card} children={x}>y</{Card}>",
+            "            ^^^^^^^^",
+            CALLER,
+            "",
+            PROP_TWICE_FIX,
+        ],
+        id="component-prop-children-twice",
+    ),
+    pytest.param(
+        lambda: html(t"<{x} />"),
+        RenderError,
+        "not-a-component",
+        [
+            "a str where a component is expected: 'v'",
+            "",
+            "    <{x} />",
+            "     ^^^",
+            CALLER,
+            "",
+            "Put a function or a class that returns a template between the braces of a "
+            "component tag. A tag name cannot come from a value: choose between templates in "
+            "Python. See docs/errors.md#not-a-component.",
+        ],
+        id="not-a-component",
+    ),
+    pytest.param(
+        lambda: html(t"<{max} />"),
+        RenderError,
+        "component-signature",
+        [
+            "the signature of the component max cannot be read",
+            "",
+            "    <{max} />",
+            "     ^^^^^",
+            CALLER,
+            "",
+            "Write the component as a Python function or class, or call it in an "
+            "interpolation: {Card(title=...)}. See docs/errors.md#component-signature.",
+        ],
+        id="component-signature-unreadable",
+    ),
+    pytest.param(
+        lambda: html(t"<{positional} a=1 />"),
+        RenderError,
+        "component-signature",
+        [
+            "the component positional has a positional-only parameter, a",
+            "",
+            "    <{positional} a=1 />",
+            "     ^^^^^^^^^^^^",
+            CALLER,
+            "",
+            "Props are passed by keyword: make it a keyword parameter (def Card(*, title: str)), "
+            "or call the component in an interpolation: {Card(...)}. "
+            "See docs/errors.md#component-signature.",
+        ],
+        id="component-signature-positional-only",
+    ),
+    pytest.param(
+        lambda: html(t"<{Card}>y</{Card}>"),
+        RenderError,
+        "missing-prop",
+        [
+            "the component Card is missing the required prop title",
+            "",
+            "    <{Card}>y</{Card}>",
+            "     ^^^^^^",
+            CALLER,
+            "",
+            "Give it in the tag (<{Card} title=...>), or give the parameter a default. "
+            "See docs/errors.md#missing-prop.",
+        ],
+        id="missing-prop",
+    ),
+    pytest.param(
+        lambda: html(t"<{Pair} />"),
+        RenderError,
+        "missing-prop",
+        [
+            "the component Pair is missing the required props a, b",
+            "",
+            "    <{Pair} />",
+            "     ^^^^^^",
+            CALLER,
+            "",
+            "Give them in the tag (<{Pair} a=...>), or give the parameter a default. "
+            "See docs/errors.md#missing-prop.",
+        ],
+        id="missing-props",
+    ),
+    pytest.param(
+        lambda: html(t"<{Card} title=a colour=red />"),
+        RenderError,
+        "unknown-prop",
+        [
+            "the component Card takes no prop colour",
+            "",
+            "    <{Card} title=a colour=red />",
+            "                    ^^^^^^",
+            CALLER,
+            "",
+            "Card takes: title, children, tone. Check the spelling, or accept any prop with a "
+            "**props parameter. See docs/errors.md#unknown-prop.",
+        ],
+        id="unknown-prop",
+    ),
+    pytest.param(
+        lambda: html(t"<{Card} title=a {d} />"),
+        RenderError,
+        "unknown-prop",
+        [
+            "the component Card takes no prop k",
+            "",
+            "    <{Card} title=a {d} />",
+            "     ^^^^^^",
+            CALLER,
+            "",
+            "Card takes: title, children, tone. Check the spelling, or accept any prop with a "
+            "**props parameter. See docs/errors.md#unknown-prop.",
+        ],
+        id="unknown-prop-from-spread",
+    ),
+    pytest.param(
+        lambda: html(t"<{Empty}>y</{Empty}>"),
+        RenderError,
+        "component-children",
+        [
+            "the component Empty takes no children",
+            "",
+            "    <{Empty}>y</{Empty}>",
+            "                ^^^^^^^",
+            CALLER,
+            "",
+            "Close it in its start tag (<{Card} />), or give it a parameter children: Template. "
+            "See docs/errors.md#component-children.",
+        ],
+        id="component-children",
+    ),
+    pytest.param(
+        lambda: html(t"<{Badge} {b} />"),
+        RenderError,
+        "component-spread",
+        [
+            "a bytes spread into the props of a component: b'x'",
+            "",
+            "    <{Badge} {b} />",
+            "             ^^^",
+            CALLER,
+            "",
+            SPREAD_PROPS_FIX,
+        ],
+        id="component-spread-not-a-mapping",
+    ),
+    pytest.param(
+        lambda: html(t"<{Badge} { {1: 2} } />"),
+        RenderError,
+        "component-spread",
+        [
+            "a prop name that is not a str in a spread: 1",
+            "",
+            "    <{Badge} { {1: 2} } />",
+            "             ^^^^^^^^^^",
+            CALLER,
+            "",
+            SPREAD_PROPS_FIX,
+        ],
+        id="component-spread-key",
     ),
 ]
 
@@ -1201,12 +1726,17 @@ def anchors_in_source() -> set[str]:
                 and isinstance(node.args[2], ast.Constant)
             ):
                 found.add(node.args[2].value)
-            # the scanner keeps (headline, fix, anchor) in self.unsure for later holes
+            # the scanner keeps (headline, fix, anchor) in self.unsure for later holes, and
+            # shares some such triples as module constants (_SCRIPT_MARKUP = (...))
+            target = node.targets[0] if isinstance(node, ast.Assign) else None
             if (
                 isinstance(node, ast.Assign)
-                and isinstance(node.targets[0], ast.Attribute)
-                and node.targets[0].attr == "unsure"
+                and (
+                    (isinstance(target, ast.Attribute) and target.attr == "unsure")
+                    or (isinstance(target, ast.Name) and target.id.isupper())
+                )
                 and isinstance(node.value, ast.Tuple)
+                and len(node.value.elts) == 3
                 and isinstance(node.value.elts[2], ast.Constant)
             ):
                 found.add(node.value.elts[2].value)
@@ -1376,7 +1906,7 @@ def test_hierarchy() -> None:
 
 def test_syntax_error_is_caught_as_value_error() -> None:
     with pytest.raises(ValueError, match=r"^interpolation inside a tag name\n"):
-        html(t"<{tag}>")
+        html(t"<h{tag}>")
 
 
 def test_render_error_is_caught_as_type_error() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import sys
 from collections.abc import Callable
 from string.templatelib import Template
@@ -390,17 +392,49 @@ def test_view_head_request() -> None:
     assert str(len(f"<p>{EVIL_ESCAPED}</p>")) == response.headers["Content-Length"]
 
 
-def test_view_refuses_an_async_view() -> None:
-    async def index() -> Template:
-        return t"<p>hi</p>"
+@pytest.mark.parametrize(("form", "status", "spam"), FORMS)
+def test_view_on_an_async_view(form: Form, status: int, spam: str | None) -> None:
+    app = make_app()
 
-    with pytest.raises(TypeError) as caught:
-        view(index)  # type: ignore[arg-type]
-    assert (
-        "view() does not support async views yet "
-        "(test_view_refuses_an_async_view.<locals>.index); "
-        "return html(...) from it, or install HTMLTemplates(app)."
-    ) == str(caught.value)
+    @app.get("/<name>")
+    @view
+    async def hello(name: str) -> Any:
+        await asyncio.sleep(0)
+        return form(t"<h1>Hello, {name}!</h1>")
+
+    assert (status, HTML, spam, "<h1>Hello, &lt;script&gt;!</h1>") == get(app, "/<script>")
+
+
+def test_view_keeps_an_async_view_a_coroutine_function() -> None:
+    async def index(page: int = 1) -> Template:
+        """The index."""
+        return t"<p>{page}</p>"
+
+    rendering = view(index)
+    assert inspect.iscoroutinefunction(rendering)
+    assert ("index", "The index.") == (rendering.__name__, rendering.__doc__)
+    assert inspect.signature(index) == inspect.signature(rendering)
+    assert "<p>2</p>" == asyncio.run(rendering(2))
+
+
+def test_view_on_async_error_handlers_and_other_values() -> None:
+    app = make_app()
+
+    @app.get("/")
+    @view
+    async def index() -> Template | flask.Response:
+        if flask.request.args.get("go"):
+            return flask.redirect("/elsewhere")  # type: ignore[return-value]
+        raise KeyError(EVIL)
+
+    @app.errorhandler(KeyError)
+    @view
+    async def key_error(error: KeyError) -> tuple[Template, int]:
+        return t"<p>No such key: {error.args[0]}</p>", 400
+
+    assert (400, HTML, None, f"<p>No such key: {EVIL_ESCAPED}</p>") == get(app)
+    response = app.test_client().get("/?go=1")
+    assert (302, "/elsewhere") == (response.status_code, response.location)
 
 
 def test_view_and_extension_together(app: flask.Flask) -> None:

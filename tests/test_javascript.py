@@ -17,11 +17,14 @@ from markupsafe import Markup
 
 from htmltemplates import RenderError, TemplateSyntaxError, html
 from htmltemplates._escapers import decode_attribute
+from htmltemplates._javascript import JsState
 
 UNKNOWN = (
-    "interpolation after a '/', '#', '-->' or non-ASCII code, which the scanner does not judge, "
-    "in <script>"
+    "interpolation after JavaScript the scanner cannot read for sure (such as a '/' after ')' "
+    "or '}'), in <script>"
 )
+REGEX = "interpolation inside a regular expression in <script>"
+EMPTY_DICT: dict[str, object] = {}
 CFG = {"user": "</script><script>alert(1)</script>", "n": 3, "ok": True, "none": None}
 
 
@@ -95,6 +98,36 @@ CFG = {"user": "</script><script>alert(1)</script>", "n": 3, "ok": True, "none":
             t"<script>f({(lambda: 7)})</script>", "<script>f( 7 )</script>", id="lazy-value"
         ),
         pytest.param(
+            t"<script>s = s.replace(/x/g, ''); const n = {1};</script>",
+            "<script>s = s.replace(/x/g, ''); const n =  1 ;</script>",
+            id="after-a-regular-expression",
+        ),
+        pytest.param(
+            t"<script>x = a / 2; f({1})</script>",
+            "<script>x = a / 2; f( 1 )</script>",
+            id="after-a-division",
+        ),
+        pytest.param(
+            t"<script>x = a\n/b/g; f({1})</script>",
+            "<script>x = a\n/b/g; f( 1 )</script>",
+            id="division-across-a-line",
+        ),
+        pytest.param(
+            t"<script>a\u3000+ {EVIL}</script>",
+            '<script>a\u3000+  "\\u003cb\\u003e\\u0026\\u0027\\"" </script>',
+            id="non-ascii-space",
+        ),
+        pytest.param(
+            t"<script>const π = {1}; π / {2}</script>",
+            "<script>const π =  1 ; π /  2 </script>",
+            id="unicode-name",
+        ),
+        pytest.param(
+            t"<script>class C {{ #n = {1}; m() {{ return this.#n / {2}; }} }}</script>",
+            "<script>class C { #n =  1 ; m() { return this.#n /  2 ; } }</script>",
+            id="private-name",
+        ),
+        pytest.param(
             t"<svg><script>f({EVIL})</script></svg>",
             '<svg><script>f( "\\u003cb\\u003e\\u0026\\u0027\\"" )</script></svg>',
             id="svg-script",
@@ -109,19 +142,19 @@ def test_values_in_script(template: Template, expected: str) -> None:
     ("template", "headline"),
     [
         pytest.param(
-            t"<script>var s = '{EVIL}';</script>",
-            "interpolation inside a string in <script>",
-            id="single-quoted",
+            t"<script>var s = String.raw`{EVIL}`;</script>",
+            "interpolation inside a tagged template literal in <script>",
+            id="tagged-template",
         ),
         pytest.param(
-            t'<script>var s = "{EVIL}";</script>',
-            "interpolation inside a string in <script>",
-            id="double-quoted",
+            t"<script>var s = `${EVIL}`;</script>",
+            "interpolation inside a template literal right after '$' in <script>",
+            id="template-dollar",
         ),
         pytest.param(
-            t"<script>var s = `{EVIL}`;</script>",
-            "interpolation inside a template literal in <script>",
-            id="template-literal",
+            t'<script>var s = "\\{EVIL}";</script>',
+            "interpolation inside an escape sequence in <script>",
+            id="after-backslash",
         ),
         pytest.param(
             t"<script>// {EVIL}\n</script>",
@@ -140,12 +173,12 @@ def test_values_in_script(template: Template, expected: str) -> None:
         ),
         pytest.param(
             t"<script>x = /{EVIL}/</script>",
-            UNKNOWN,
+            REGEX,
             id="regex",
         ),
         pytest.param(
             t"<script>return /{EVIL}</script>",
-            UNKNOWN,
+            REGEX,
             id="regex-after-keyword",
         ),
         pytest.param(
@@ -173,23 +206,27 @@ def test_refused_positions_in_script(template: Template, headline: str) -> None:
     ("template", "headline"),
     [
         pytest.param(t"<script>x = {1}/{2}</script>", UNKNOWN, id="division-after-a-value"),
-        pytest.param(t"<script>x = a / 2; f({1})</script>", UNKNOWN, id="division-before"),
+        pytest.param(
+            # the value {} at a statement's start is a block: the '/' after it starts a
+            # regular expression, and the quote in it is not a string's
+            t'<script>{EMPTY_DICT}\n/"/.test(s); var t = "; x = {EVIL}; //"</script>',
+            UNKNOWN,
+            id="division-or-regex-after-a-value",
+        ),
         pytest.param(
             t'<script>if (a) /"/.test(b); y = "; z = {EVIL}; //"</script>',
             UNKNOWN,
             id="regex-after-paren",
         ),
         pytest.param(t'<script>a++ /"/; y = {EVIL}; //"</script>', UNKNOWN, id="postfix"),
-        pytest.param(t"<script>#!`\nvar y = `; x = {EVIL}; //`</script>", UNKNOWN, id="hashbang"),
         pytest.param(
             t"<script>var a = 1;\u2028--> `\nvar y = `; x = {EVIL}; //`</script>",
             UNKNOWN,
             id="html-close-comment",
         ),
-        pytest.param(t"<script>a\u3000+ {EVIL}</script>", UNKNOWN, id="non-ascii-space"),
         pytest.param(
             t"<svg><script>var a = &quot;; x = {EVIL}; //&quot;</script></svg>",
-            "interpolation inside a string in <script>",
+            UNKNOWN,  # code as written, a string with entities decoded (as in <svg>)
             id="svg-entities-decoded",
         ),
         pytest.param(
@@ -198,9 +235,14 @@ def test_refused_positions_in_script(template: Template, headline: str) -> None:
             id="partial-end-tag",
         ),
         pytest.param(
-            t"<script type=importmap>{ {'imports': {'a': EVIL}} }</script>",
+            t'<script type=speculationrules>{{"prefetch": [{ {"urls": [EVIL]} }]}}</script>',
             "interpolation inside a <script> whose type is neither JavaScript nor JSON",
-            id="importmap-urls-load-code",
+            id="speculationrules-data-block",
+        ),
+        pytest.param(
+            t'<script type=importmap>{{"imports": {{"a": "/x/{EVIL}"}}}}</script>',
+            "interpolation inside a string in an import map",
+            id="importmap-string",
         ),
     ],
 )
@@ -364,6 +406,94 @@ def test_a_legacy_reference_before_equals_is_kept() -> None:
 def test_a_legacy_reference_the_browser_keeps_cannot_hide_a_string() -> None:
     with pytest.raises(TemplateSyntaxError) as info:
         html(t'<b onclick="0 && 0 &quotx; s = &quot;; z = {EVIL}; //&quot;">b</b>')
-    assert "interpolation inside a string in the event-handler attribute onclick" == (
+    assert (
+        f"interpolation {JsState.UNKNOWN.value} in the event-handler attribute onclick"
+        == info.value.headline
+    )
+
+
+def test_a_hashbang_is_a_comment() -> None:
+    # 12.5: '#!' at the very start comments out the line; the backtick there opens nothing
+    assert "<script>#!`\nvar y = `; x = 1\\u003c2; //`</script>" == html(
+        t"<script>#!`\nvar y = `; x = {'1<2'}; //`</script>"
+    )
+
+
+# -- holes inside strings and template literals: the value is the literal's text -----------------
+
+NAME = "O'Brien \"</script><!-- ${x} `\\ \u2028"
+NAME_ESCAPED = "O\\u0027Brien \\u0022\\u003c/script\\u003e\\u003c!-- \\u0024{x} \\u0060\\\\ \\u2028"
+NAME_AS_LITERAL = NAME_ESCAPED.replace("\\u0022", '\\"')  # JSON: the literal has its quotes
+
+
+@pytest.mark.parametrize(
+    ("template", "expected"),
+    [
+        pytest.param(
+            t'<script>const g = "Hello, {NAME}!";</script>',
+            f'<script>const g = "Hello, {NAME_ESCAPED}!";</script>',
+            id="double-quoted",
+        ),
+        pytest.param(
+            t"<script>const g = '{NAME}';</script>",
+            f"<script>const g = '{NAME_ESCAPED}';</script>",
+            id="single-quoted",
+        ),
+        pytest.param(
+            t"<script>const g = `a {NAME} ${{b}} c {NAME}`;</script>",
+            f"<script>const g = `a {NAME_ESCAPED} ${{b}} c {NAME_ESCAPED}`;</script>",
+            id="template-literal-twice",
+        ),
+        pytest.param(
+            t"<script>const g = `${{ '{NAME}' }}`;</script>",
+            f"<script>const g = `${{ '{NAME_ESCAPED}' }}`;</script>",
+            id="string-inside-substitution",
+        ),
+        pytest.param(
+            t'<script>f("{NAME}", {NAME});</script>',
+            # as a literal, JSON's \" (no quote can end it: the literal has its own quotes)
+            f'<script>f("{NAME_ESCAPED}",  "{NAME_AS_LITERAL}" );</script>',
+            id="string-then-code",
+        ),
+        pytest.param(
+            t'<script>f("{7}", "{1.5}", "{Markup("<b>")}")</script>',
+            '<script>f("7", "1.5", "\\u003cb\\u003e")</script>',
+            id="numbers-and-markup",
+        ),
+        pytest.param(
+            t'<script type="application/json">{{"name": "{NAME}"}}</script>',
+            f'<script type="application/json">{{"name": "{NAME_ESCAPED}"}}</script>',
+            id="json-string",
+        ),
+        pytest.param(
+            t"<button onclick=\"say('Hi {NAME}')\">x</button>",
+            f"<button onclick=\"say('Hi {NAME_ESCAPED}')\">x</button>",
+            id="event-handler",
+        ),
+        pytest.param(
+            t"<button onclick='say(\"{NAME}\", {7})' { {'id': 'b'} }>x</button>",
+            f'<button onclick=\'say("{NAME_ESCAPED}",  7 )\' id="b">x</button>',
+            id="event-handler-merged",
+        ),
+    ],
+)
+def test_values_inside_strings(template: Template, expected: str) -> None:
+    assert expected == html(template)
+
+
+@pytest.mark.parametrize(
+    ("value", "reason"),
+    [
+        pytest.param(None, "None is not text; write the text to show instead", id="none"),
+        pytest.param(True, "True is not text; write the text to show instead", id="true"),
+        pytest.param([1], "list is not text; convert it to str first", id="list"),
+        pytest.param(t"<b>", "a template is HTML, not text", id="template"),
+    ],
+)
+def test_values_inside_strings_must_be_text(value: object, reason: str) -> None:
+    with pytest.raises(RenderError) as info:
+        html(t'<script>x = "{value}";</script>')
+    assert f"no text for a JavaScript string from a value in <script>: {reason}" == (
         info.value.headline
     )
+    assert "js-string" == info.value.anchor

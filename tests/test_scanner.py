@@ -92,7 +92,12 @@ CONTEXTS = [
     ),
     pytest.param('<p data-src="', value("p", "data-src", DOUBLE, URL), id="url-data-src"),
     pytest.param('<p my-url="', value("p", "my-url", DOUBLE, URL), id="url-name-contains-url"),
-    pytest.param('<use xlink:href="', value("use", "xlink:href", DOUBLE, URL), id="url-xlink"),
+    pytest.param('<a xlink:href="', value("a", "xlink:href", DOUBLE, URL), id="url-xlink"),
+    pytest.param(
+        '<use xlink:href="',
+        value("use", "xlink:href", DOUBLE, AttrKind.RESOURCE),
+        id="resource-use-xlink",
+    ),
     # -- attribute values: class ---------------------------------------------------------------
     pytest.param('<p class="', value("p", "class", DOUBLE, CLASS), id="class-double"),
     pytest.param("<p class='a ", value("p", "class", SINGLE, CLASS), id="class-single"),

@@ -10,7 +10,14 @@ import pytest
 from hostile import EVIL, EVIL_ESCAPED, JS_URL, JS_URLS, assert_inert, find, runs_code
 from markupsafe import Markup
 
-from htmltemplates import UNSAFE_URL, RenderError, TemplateSyntaxError, html
+from htmltemplates import (
+    UNSAFE_URL,
+    RenderError,
+    TemplateSyntaxError,
+    TrustedResourceURL,
+    TrustedURL,
+    html,
+)
 
 V = "value"
 W = "other"
@@ -363,20 +370,14 @@ def test_resource_urls_after_a_fixed_origin(template: Template, expected: str) -
 @pytest.mark.parametrize(
     ("template", "where"),
     [
-        pytest.param(t"<script src={V}></script>", "<script src>", id="script-whole"),
-        pytest.param(t'<script src="{V}.js"></script>', "<script src>", id="script-start"),
         pytest.param(t'<script src="/{V}"></script>', "<script src>", id="slash-then-hole"),
         pytest.param(t'<script src="//cdn/{V}"></script>', "<script src>", id="protocol-relative"),
         pytest.param(t'<script src="/\\cdn/{V}"></script>', "<script src>", id="slash-backslash"),
         pytest.param(t'<script src="https://cdn{V}"></script>', "<script src>", id="host-open"),
         pytest.param(t'<script src="http://cdn/{V}"></script>', "<script src>", id="plain-http"),
-        pytest.param(t"<base href={V}>", "<base href>", id="base"),
-        pytest.param(t"<object data={V}></object>", "<object data>", id="object"),
-        pytest.param(t"<embed src={V}>", "<embed src>", id="embed"),
-        pytest.param(t"<svg><script href={V}></script></svg>", "<script href>", id="svg-script"),
-        pytest.param(
-            t"<svg><script xlink:href={V}></script></svg>", "<script xlink:href>", id="svg-xlink"
-        ),
+        pytest.param(t'<iframe src="//{V}"></iframe>', "<iframe src>", id="iframe"),
+        pytest.param(t'<link rel=stylesheet href="//{V}">', "<link href>", id="link"),
+        pytest.param(t'<svg><use href="x{V}"/></svg>', "<use href>", id="svg-use"),
     ],
 )
 def test_resource_urls_without_a_fixed_origin_are_refused(template: Template, where: str) -> None:
@@ -385,15 +386,155 @@ def test_resource_urls_without_a_fixed_origin_are_refused(template: Template, wh
     assert f"interpolation that could choose where {where} loads from" == info.value.headline
 
 
+# A whole resource URL from a value must be a TrustedResourceURL; a str (even a harmless one)
+# or a TrustedURL is a RenderError, so a code-loading URL never comes from data by accident.
+R = "icon"
+ATTRS = {"id": "x"}
+U: object = None  # each test puts its own value in (with_value)
+RESOURCE_HOLES = [
+    pytest.param(t"<script src={U}></script>", '<script src="{}"></script>', id="script-whole"),
+    pytest.param(t"<script src='{U}'></script>", "<script src='{}'></script>", id="quoted"),
+    pytest.param(t'<script src="{U}?v=2"></script>', '<script src="{}?v=2"></script>', id="start"),
+    pytest.param(t"<base href={U}>", '<base href="{}">', id="base"),
+    pytest.param(t"<object data={U}></object>", '<object data="{}"></object>', id="object"),
+    pytest.param(t"<embed src={U}>", '<embed src="{}">', id="embed"),
+    pytest.param(t"<iframe src={U}></iframe>", '<iframe src="{}"></iframe>', id="iframe"),
+    pytest.param(t"<frame src={U}>", '<frame src="{}">', id="frame"),
+    pytest.param(t"<link href={U}>", '<link href="{}">', id="link-no-rel"),
+    pytest.param(t"<link rel=stylesheet href={U}>", '<link rel=stylesheet href="{}">', id="css"),
+    pytest.param(
+        t'<link rel="preload" as="script" href={U}>',
+        '<link rel="preload" as="script" href="{}">',
+        id="link-preload",
+    ),
+    pytest.param(
+        t'<link rel="alternate stylesheet" href={U}>',
+        '<link rel="alternate stylesheet" href="{}">',
+        id="link-mixed-rel",
+    ),
+    pytest.param(t"<link rel={R} href={U}>", '<link rel="icon" href="{}">', id="link-dynamic-rel"),
+    pytest.param(
+        t"<link rel=icon {ATTRS} href={U}>",
+        '<link rel=icon id="x" href="{}">',
+        id="link-rel-and-spread",
+    ),
+    pytest.param(t"<svg><use href={U}/></svg>", '<svg><use href="{}"/></svg>', id="svg-use"),
+    pytest.param(
+        t"<svg><script href={U}></script></svg>",
+        '<svg><script href="{}"></script></svg>',
+        id="svg-script",
+    ),
+    pytest.param(
+        t"<svg><script xlink:href={U}></script></svg>",
+        '<svg><script xlink:href="{}"></script></svg>',
+        id="svg-xlink",
+    ),
+    pytest.param(
+        t"<script {ATTRS} src={U}></script>",
+        '<script id="x" src="{}"></script>',
+        id="spread-beside",
+    ),
+]
+
+
+@pytest.mark.parametrize(("template", "expected"), RESOURCE_HOLES)
+def test_resource_url_holes_take_a_trusted_resource_url(template: Template, expected: str) -> None:
+    url = TrustedResourceURL("https://cdn.example/a.js?x=1&y=<2>")
+    filled = with_value(template, url)
+    assert expected.format("https://cdn.example/a.js?x=1&amp;y=&lt;2&gt;") == html(filled)
+
+
+@pytest.mark.parametrize(("template", "expected"), RESOURCE_HOLES)
+@pytest.mark.parametrize(
+    "value",
+    ["/static/app.js", "https://evil.example/x.js", TrustedURL("/app.js"), Markup("/a.js"), 7],
+    ids=["path", "other-origin", "trusted-url", "markup", "int"],
+)
+def test_resource_url_holes_refuse_anything_else(
+    template: Template, expected: str, value: object
+) -> None:
+    with pytest.raises(RenderError) as info:
+        html(with_value(template, value))
+    assert "untrusted-resource-url" == info.value.anchor
+    assert info.value.headline.startswith(f"a {type(value).__name__} cannot choose where the ")
+
+
+def test_a_missing_resource_url_drops_the_attribute() -> None:
+    for value in (None, False):
+        assert "<script defer></script>" == html(t"<script src={value} defer></script>")
+        assert '<link rel="stylesheet">' == html(t'<link rel="stylesheet" href={value}>')
+
+
+def with_value(template: Template, value: object) -> Template:
+    """``template`` with its interpolation named U given ``value``."""
+    items = [
+        Interpolation(value, "U")
+        if isinstance(item, Interpolation) and item.expression == "U"
+        else item
+        for item in template
+    ]
+    return Template(*items)
+
+
 @pytest.mark.parametrize(
     ("element", "name"),
-    [("script", "src"), ("base", "href"), ("object", "data"), ("embed", "src"), ("SCRIPT", "SRC")],
+    [
+        ("script", "src"),
+        ("base", "href"),
+        ("object", "data"),
+        ("embed", "src"),
+        ("iframe", "src"),
+        ("link", "href"),
+        ("SCRIPT", "SRC"),
+    ],
 )
-def test_resource_urls_from_a_spread_are_refused(element: str, name: str) -> None:
+def test_resource_urls_from_a_spread(element: str, name: str) -> None:
     template = Template(f"<{element} ", Interpolation({name: "/x.js"}, "attrs"), f"></{element}>")
     with pytest.raises(RenderError) as info:
         html(template)
-    assert f"the attribute {name.lower()} cannot take a value from data" == info.value.headline
+    assert (
+        f"a str cannot choose where the {name.lower()} attribute loads code from: '/x.js'"
+        == info.value.headline
+    )
+    trusted = {name: TrustedResourceURL("/x.js")}
+    assert f'<{element} {name}="/x.js"></{element}>' == html(
+        Template(f"<{element} ", Interpolation(trusted, "attrs"), f"></{element}>")
+    )
+
+
+EVIL_URL = "javascript:alert(1)"
+PAGE = "https://example.com/a?b=1&c=2"
+N = 3
+
+
+# <link href> is an ordinary URL when a static rel only points somewhere
+@pytest.mark.parametrize(
+    ("template", "expected"),
+    [
+        pytest.param(
+            t"<link rel=canonical href={EVIL_URL}>",
+            '<link rel=canonical href="about:invalid#htmltemplates">',
+            id="canonical-filtered",
+        ),
+        pytest.param(
+            t'<link rel="icon" href={PAGE}>',
+            '<link rel="icon" href="https://example.com/a?b=1&amp;c=2">',
+            id="icon",
+        ),
+        pytest.param(
+            t'<link rel="ALTERNATE" type="application/rss+xml" href={PAGE}>',
+            '<link rel="ALTERNATE" type="application/rss+xml" href="https://example.com/a?b=1&amp;c=2">',
+            id="alternate-upper",
+        ),
+        pytest.param(
+            t'<link rel="prev next" href="/page/{N}">',
+            '<link rel="prev next" href="/page/3">',
+            id="prev-next-path",
+        ),
+    ],
+)
+def test_navigational_links_are_plain_urls(template: Template, expected: str) -> None:
+    assert expected == html(template)
 
 
 # -- URL parts are percent-encoded for where they stand (issue #3) ---------------------------------

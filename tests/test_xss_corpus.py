@@ -19,6 +19,7 @@ import pytest
 from hostile import assert_inert, comments, find, parse, structure, text_of
 
 from htmltemplates import UNSAFE_CSS, UNSAFE_URL, TemplateSyntaxError, html
+from htmltemplates._javascript import js_string
 
 VECTORS = [
     # plain tags and handlers
@@ -194,6 +195,15 @@ CONTEXTS = {
         '<a href="/search?q=', '">x</a>', back=("a", "href", "/search?q={}"), encoded=True
     ),
     "url-fragment": Context('<a href="#', '">x</a>', back=("a", "href", "#{}"), encoded=True),
+    "srcset-path": Context(
+        '<img srcset="/img/', ' 2x">', back=("img", "srcset", "/img/{} 2x"), encoded=True
+    ),
+    "refresh-url": Context(
+        '<meta http-equiv="refresh" content="0; url=/go/',
+        '">',
+        back=("meta", "content", "0; url=/go/{}"),
+        encoded=True,
+    ),
     "class": Context("<div class=", ">x</div>", back=("div", "class", "{}")),
     "class-partial": Context('<div class="btn ', '">x</div>', back=("div", "class", "btn {}")),
     "class-list": Context(
@@ -265,13 +275,57 @@ def test_vector_is_inert(context: Context, vector: str) -> None:
     assert actual == expected, markup
 
 
+# Inside JavaScript strings: the page keeps its elements, and the script (or handler) the parser
+# hands to JavaScript is exactly the static text around the escaped value, which has no quote,
+# backslash, '<', '>', '&' or line break of its own (tests/test_js_lexer.py runs it in node).
+JS_STRINGS = {
+    "script-single": (
+        "<script>var a = '",
+        "';</script><i>end</i>",
+        "script",
+        None,
+        "var a = '{}';",
+    ),
+    "script-double": (
+        '<script>var a = "',
+        '";</script><i>end</i>',
+        "script",
+        None,
+        'var a = "{}";',
+    ),
+    "script-template-literal": ("<script>`", "`;</script><i>end</i>", "script", None, "`{}`;"),
+    "onclick-single": ("<a onclick=\"go('", "')\">x</a>", "a", "onclick", "go('{}')"),
+    "onclick-double": ("<a onclick='go(\"", "\")'>x</a>", "a", "onclick", 'go("{}")'),
+}
+
+
+@pytest.mark.parametrize("vector", VECTORS)
+@pytest.mark.parametrize("around", JS_STRINGS.values(), ids=JS_STRINGS.keys())
+def test_vector_in_a_javascript_string_stays_text(
+    around: tuple[str, str, str, str | None, str], vector: str
+) -> None:
+    before, after, tag, attribute, shape = around
+
+    def render(value: str) -> str:
+        return html(Template(before, Interpolation(value, "value"), after))
+
+    tree = parse(render(vector))
+    assert structure(tree) == structure(parse(render("x")))
+    node = find(tree, tag)
+    code = node.text if attribute is None else node.attrib[attribute]
+    escaped = js_string(vector)
+    assert not set(escaped) & set("'\"`<>&\n\r\u2028\u2029")
+    if not any(c in vector for c in _NORMALISED):
+        assert shape.replace("{}", escaped) == code
+
+
 REFUSED = {
-    "script-string": ("<script>var a = '", "';</script>"),
+    "script-regex": ("<script>var a = /", "/;</script>"),
     "script-data-block": ('<script type="text/x-template">', "</script>"),
     "style": ("<style>", "</style>"),
-    "onclick-quoted": ("<a onclick=\"go('", "')\">x</a>"),
+    "onclick-comment": ('<a onclick="go() /* ', ' */">x</a>'),
     "style-partial": ('<p style="color: ', '">'),
-    "srcdoc": ("<iframe srcdoc=", "></iframe>"),
+    "srcdoc-partial": ('<iframe srcdoc="<p>', '</p>"></iframe>'),
     "xmp": ("<xmp>", "</xmp>"),
     "javascript-url": ('<a href="javascript:', '">x</a>'),
     "url-scheme-prefix": ('<a href="java', '">x</a>'),

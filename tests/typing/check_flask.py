@@ -7,22 +7,26 @@ template needs ``@view`` under a type checker (the ignores below, checked by
 warn_unused_ignores, prove it stays so).
 """
 
+from collections.abc import Callable, Coroutine, Iterator
 from string.templatelib import Template
-from typing import assert_type
+from typing import Any, assert_type
 
 from flask import Flask, redirect
+from flask import Response as FlaskResponse
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
 
-from htmltemplates import html
+from htmltemplates import TrustedResourceURL, html
 from htmltemplates.flask import (
     HTMLTemplates,
     TemplateReturnValue,
     csrf_input,
     flashed_messages,
+    request_nonce,
     static_url,
+    stream_html,
     view,
 )
 
@@ -115,16 +119,60 @@ view(not_a_view)  # bytes are a ResponseValue: fine
 view(lambda: 42)  # type: ignore[arg-type,return-value]
 
 
-async def asynchronous() -> Template:
-    return t"<p>hi</p>"
+# async def views stay coroutine functions, with their parameters.
+async def asynchronous(name: str) -> Template:
+    return t"<p>{name}</p>"
 
 
-view(asynchronous)  # type: ignore[arg-type]  # not supported yet (a TypeError at run time)
+async_view: Callable[[str], Coroutine[Any, Any, ResponseReturnValue]] = view(asynchronous)
+
+
+async def call_async_view() -> None:
+    assert_type(await view(asynchronous)("a"), ResponseReturnValue)
+    await view(asynchronous)(1)  # type: ignore[arg-type]
+
+
+app.add_url_rule("/async/<name>", view_func=view(asynchronous))
+
+
+@app.get("/async-tuple")
+@view
+async def async_tuple() -> tuple[Template, int, dict[str, str]]:
+    return t"<p>hi</p>", 201, {"X-Spam": "eggs"}
+
+
+@app.errorhandler(500)
+@view
+async def async_error(error: Exception) -> tuple[Template, int]:
+    return t"<h1>Server error</h1>", 500
+
+
+async def async_bytes() -> int:
+    return 42
+
+
+view(async_bytes)  # type: ignore[arg-type]  # an int is no response, async or not
+
+
+# stream_html() returns Flask's Response, which a view may return.
+def rows() -> Iterator[Template]:
+    yield t"<li>1</li>"
+
+
+@app.get("/stream")
+def stream() -> FlaskResponse:
+    return stream_html(t"<ul>{rows()}</ul>", 200, {"X-Spam": "eggs"}, mimetype="text/html")
+
+
+assert_type(stream_html(t"<p></p>", chunk_size=0), FlaskResponse)
+stream_html("<p></p>")  # type: ignore[arg-type]
+stream_html(t"<p></p>", status=[200])  # type: ignore[arg-type]
 
 
 # The helpers.
 assert_type(flashed_messages(), Template)
 assert_type(flashed_messages(["error"]), Template)
-assert_type(static_url("style.css"), str)
-assert_type(static_url("style.css", _external=True), str)
+assert_type(static_url("style.css"), TrustedResourceURL)
+assert_type(static_url("style.css", _external=True), TrustedResourceURL)
 assert_type(csrf_input(), Template)
+assert_type(request_nonce(), str | None)

@@ -29,3 +29,16 @@ assert_type(cache_info().compiles, int)
 size, bound, compiles = cache_info()  # still a tuple
 assert_type(size, int)
 assert_type(clear_cache(), None)
+
+# -- trusted URLs ----------------------------------------------------------------------------------
+
+from htmltemplates import TrustedResourceURL, TrustedURL  # noqa: E402
+
+user_input = input()
+assert_type(TrustedURL("https://example.com/"), TrustedURL)
+assert_type(TrustedURL(t"/files/{user_input}"), TrustedURL)
+assert_type(TrustedResourceURL(t"/static/{user_input}"), TrustedResourceURL)
+assert_type(TrustedResourceURL.unchecked(user_input), TrustedResourceURL)
+# TrustedURL(user_input) is an error for type checkers that implement PEP 675 (pyright);
+# mypy reads LiteralString as str, so it is not checked here.
+url: str = TrustedURL("/a")  # a str subclass: usable as a str

@@ -1,0 +1,438 @@
+"""Calls components written as tags (``<{Card} title="x">children</{Card}>``) at render time,
+and shares values with components deep inside a page (:class:`Provider`).
+
+A plan renders ``<{Card} title="Hi" tone={tone}><p>{body}</p></{Card}>`` as, in effect::
+
+    _comp(v0, {"title": "Hi", "tone": v1}, Template("<p>", i2, "</p>"), site, interpolations)
+
+:func:`render_component` checks the props against the component's signature (inspected once per
+callable and cached), calls it, and renders what it returns with the value rules of text
+content. An exception raised on the way gets a note naming the components it passed through
+(``Page > Layout > Card(title='Hi')``) and showing where the innermost one was used.
+"""
+
+from __future__ import annotations
+
+import inspect
+import threading
+from annotationlib import Format
+from collections.abc import Callable, Iterator, Mapping, Set
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import partial
+from string.templatelib import Interpolation, Template
+from types import BuiltinFunctionType, FunctionType, MethodType
+from typing import Any
+
+from markupsafe import Markup
+
+from .errors import Location, TemplateError, excerpt, short_repr
+from .errors import value_error as _error
+
+__all__ = ["EMPTY", "Provider", "Site", "render_component", "spread_props"]
+
+EMPTY = Template()
+"""The children of a component written without any (``<{Card} />``, ``<{Card}></{Card}>``)."""
+
+
+_NOBODY = object()  # no component was verified at a tag yet (None is a value, and refused)
+
+
+class Site:
+    """Where a component tag stands: the template's strings, the hole of the component, the
+    hole of its end tag (-1 when it closes itself), where each prop written in the tag is, and
+    whether a spread gives more.
+
+    ``verified`` is ``(component, add_children)``: the last component whose signature accepted
+    the props of this tag, and whether it is given ``children`` (never set for a tag with a
+    spread, whose prop names can change). The names written in a tag are the same at every
+    render, so the next call of the same component skips the checks. One tuple, written at
+    once, so that two threads calling two components at the same tag never mix them up."""
+
+    __slots__ = ("close", "index", "props", "spread", "strings", "verified")
+
+    def __init__(
+        self,
+        strings: tuple[str, ...],
+        index: int,
+        close: int,
+        props: Mapping[str, Location],
+        spread: bool,
+    ) -> None:
+        self.strings = strings
+        self.index = index
+        self.close = close
+        self.props = props
+        self.spread = spread
+        self.verified: tuple[object, bool] = (_NOBODY, False)
+
+
+# -- signatures ----------------------------------------------------------------------------------
+
+_NO_CHILDREN, _CHILDREN_VIA_KWARGS, _CHILDREN_NAMED = 0, 1, 2
+
+
+@dataclass(frozen=True, slots=True)
+class _Signature:
+    """What a component accepts: its keyword names (``None`` when it takes ``**kwargs``), the
+    ones without a default, and whether and how it takes children."""
+
+    names: frozenset[str] | None
+    required: frozenset[str]
+    children: int
+    shown: str  # "title, tone, children": for the message about an unknown prop
+
+
+MAX_SIGNATURES = 4096
+_signatures: dict[object, _Signature] = {}
+_lock = threading.Lock()
+
+
+def _key(component: object) -> tuple[object, Callable[..., object], int]:
+    """What the signature of ``component`` is cached under, the callable to inspect, and how
+    many leading parameters the call fills itself (``self`` of a method or ``__call__``)."""
+    if isinstance(component, MethodType):
+        return component.__func__, component.__func__, 1
+    if isinstance(component, (FunctionType, BuiltinFunctionType, type, partial)):
+        return component, component, 0
+    return type(component), type(component).__call__, 1
+
+
+def _signature(
+    component: object, site: Site, interpolations: tuple[Interpolation[Any], ...]
+) -> _Signature:
+    """The signature of ``component``, from the cache or inspected (and cached)."""
+    if not callable(component):
+        raise _error(
+            f"a {type(component).__name__} where a component is expected: {short_repr(component)}",
+            "Put a function or a class that returns a template between the braces of a "
+            "component tag. A tag name cannot come from a value: choose between templates in "
+            "Python.",
+            "not-a-component",
+            site.index,
+        )
+    key, function, skip = _key(component)
+    try:
+        return _signatures[key]
+    except KeyError:
+        pass
+    except TypeError:  # unhashable: inspected at every call
+        return _inspect(component, function, skip, site, interpolations)
+    signature = _inspect(component, function, skip, site, interpolations)
+    with _lock:
+        while len(_signatures) >= MAX_SIGNATURES:
+            del _signatures[next(iter(_signatures))]
+        _signatures[key] = signature
+    return signature
+
+
+def _inspect(
+    component: object,
+    function: Callable[..., object],
+    skip: int,
+    site: Site,
+    interpolations: tuple[Interpolation[Any], ...],
+) -> _Signature:
+    name = _display(component, site, interpolations)
+    try:
+        # annotations are not evaluated: a component may annotate with names that exist only
+        # for type checkers
+        parameters = list(
+            inspect.signature(function, annotation_format=Format.FORWARDREF).parameters.values()
+        )[skip:]
+    except TypeError, ValueError:
+        raise _error(
+            f"the signature of the component {name} cannot be read",
+            "Write the component as a Python function or class, or call it in an "
+            "interpolation: {Card(title=...)}.",
+            "component-signature",
+            site.index,
+        ) from None
+    names: list[str] = []
+    required: set[str] = set()
+    kwargs = False
+    for parameter in parameters:
+        if parameter.kind is parameter.VAR_KEYWORD:
+            kwargs = True
+        elif parameter.kind is parameter.VAR_POSITIONAL:
+            continue
+        elif parameter.kind is parameter.POSITIONAL_ONLY:
+            if parameter.default is parameter.empty:
+                raise _error(
+                    f"the component {name} has a positional-only parameter, {parameter.name}",
+                    "Props are passed by keyword: make it a keyword parameter "
+                    "(def Card(*, title: str)), or call the component in an interpolation: "
+                    "{Card(...)}.",
+                    "component-signature",
+                    site.index,
+                )
+        else:
+            names.append(parameter.name)
+            if parameter.default is parameter.empty and parameter.name != "children":
+                required.add(parameter.name)
+    children = (
+        _CHILDREN_NAMED if "children" in names else _CHILDREN_VIA_KWARGS if kwargs else _NO_CHILDREN
+    )
+    shown = ", ".join(names) + (", **" if kwargs else "") if names or kwargs else "no props"
+    return _Signature(None if kwargs else frozenset(names), frozenset(required), children, shown)
+
+
+def _display(component: object, site: Site, interpolations: tuple[Interpolation[Any], ...]) -> str:
+    """The component as the template wrote it (``Card``, ``theme.provide``), else its name."""
+    if site.index < len(interpolations) and interpolations[site.index].expression:
+        return interpolations[site.index].expression
+    return str(getattr(component, "__qualname__", type(component).__qualname__))
+
+
+# -- the call ------------------------------------------------------------------------------------
+
+
+def render_component(
+    component: Any,
+    props: dict[str, object],
+    children: Template,
+    site: Site,
+    interpolations: tuple[Interpolation[Any], ...],
+) -> str:
+    """Check ``props`` against the component's signature, call it, and render its result as
+    text content (a Template, Markup, a str, None, an iterable of these...)."""
+    __tracebackhide__ = True
+    verified = site.verified
+    if verified[0] is not component or (
+        site.close >= 0 and interpolations[site.close].value is not component
+    ):
+        verified = _verify(component, props, children, site, interpolations)
+    if verified[1]:
+        props["children"] = children
+    try:
+        result = component(**props)
+        if result.__class__ is not Template:
+            return _render.render_text(result, site.index)
+        try:  # render_str, inlined: this is the hot path of every component
+            plan = _render._plans[result.strings]
+        except KeyError:
+            plan = _render._compile(result)
+        try:
+            return plan(result.interpolations)
+        except TemplateError as error:
+            if error.template is None:
+                error.locate(result)
+            raise
+    except Exception as error:
+        _annotate(error, component, props, site, interpolations)
+        raise
+
+
+def _verify(
+    component: Any,
+    props: dict[str, object],
+    children: Template,
+    site: Site,
+    interpolations: tuple[Interpolation[Any], ...],
+) -> tuple[object, bool]:
+    """Raise a RenderError, pointing at the tag, if ``component`` cannot take ``props`` and
+    ``children``; else ``(component, whether it takes the children)``, remembered in ``site``."""
+    __tracebackhide__ = True
+    signature = _signature(component, site, interpolations)
+    if site.close >= 0:
+        closed_with = interpolations[site.close].value
+        if closed_with is not component and closed_with != component:
+            raise _close_mismatch(component, closed_with, site, interpolations)
+    if children is not EMPTY and not signature.children:
+        raise _error(
+            f"the component {_display(component, site, interpolations)} takes no children",
+            "Close it in its start tag (<{Card} />), or give it a parameter children: Template.",
+            "component-children",
+            site.close,
+        )
+    add_children = children is not EMPTY or (
+        signature.children is _CHILDREN_NAMED and "children" not in props
+    )
+    keys = props.keys() | {"children"} if add_children else props.keys()
+    if not signature.required <= keys:
+        raise _missing(component, keys, signature, site, interpolations)
+    if signature.names is not None and not keys <= signature.names:
+        raise _unknown(component, keys, signature, site, interpolations)
+    verified = (component, add_children)
+    # a tag whose end names an equal but other object (a bound method) is checked every time
+    if not site.spread:
+        site.verified = verified
+    return verified
+
+
+def spread_props(value: object, slot: int) -> Mapping[str, object]:
+    """A spread ``{props}`` in a component tag: a mapping of prop names to values, or nothing
+    for None and False."""
+    if value is None or value is False:
+        return {}
+    if not isinstance(value, Mapping):
+        raise _error(
+            f"a {type(value).__name__} spread into the props of a component: {short_repr(value)}",
+            "Spread a mapping of prop names to values (a dict), or None for none.",
+            "component-spread",
+            slot,
+        )
+    for key in value:
+        if key.__class__ is not str:
+            raise _error(
+                f"a prop name that is not a str in a spread: {short_repr(key)}",
+                "Spread a mapping of prop names to values (a dict), or None for none.",
+                "component-spread",
+                slot,
+            )
+    return value
+
+
+def _missing(
+    component: object,
+    props: Set[str],
+    signature: _Signature,
+    site: Site,
+    interpolations: tuple[Interpolation[Any], ...],
+) -> Exception:
+    missing = sorted(signature.required - props)
+    name = _display(component, site, interpolations)
+    what = "prop" if len(missing) == 1 else "props"
+    return _error(
+        f"the component {name} is missing the required {what} {', '.join(missing)}",
+        f"Give {'it' if len(missing) == 1 else 'them'} in the tag "
+        f"(<{{{name}}} {missing[0]}=...>), or give the parameter a default.",
+        "missing-prop",
+        site.index,
+    )
+
+
+def _unknown(
+    component: object,
+    props: Set[str],
+    signature: _Signature,
+    site: Site,
+    interpolations: tuple[Interpolation[Any], ...],
+) -> Exception:
+    assert signature.names is not None
+    unknown = [key for key in props if key not in signature.names]
+    name = _display(component, site, interpolations)
+    error = _error(
+        f"the component {name} takes no prop {unknown[0]}",
+        f"{name} takes: {signature.shown}. Check the spelling, or accept any prop with a "
+        "**props parameter.",
+        "unknown-prop",
+        site.index,
+    )
+    if unknown[0] in site.props:
+        error.location = site.props[unknown[0]]
+    return error
+
+
+def _close_mismatch(
+    component: object,
+    closed_with: object,
+    site: Site,
+    interpolations: tuple[Interpolation[Any], ...],
+) -> Exception:
+    error = _error(
+        f"the end tag of the component {_display(component, site, interpolations)} names "
+        f"another value: {short_repr(closed_with)}",
+        "Close a component with the same value it was opened with.",
+        "component-close",
+        site.close,
+    )
+    error.location = Location(site.close, 0, 0, site.close, also=Location.at_hole(site.index))
+    return error
+
+
+# -- notes on errors raised inside components -------------------------------------------------
+
+
+def _annotate(
+    error: Exception,
+    component: object,
+    props: dict[str, object],
+    site: Site,
+    interpolations: tuple[Interpolation[Any], ...],
+) -> None:
+    """Add (or extend) the note that shows the component stack: the innermost component with
+    its props and where it was used, each outer one prepended as the error passes through it."""
+    name = _display(component, site, interpolations)
+    try:
+        stack: list[str] | None = error.__dict__.get("_htmltemplates_components")
+    except AttributeError:  # pragma: no cover - every Exception has a __dict__
+        return
+    if stack is None:
+        shown = ", ".join(
+            f"{key}={short_repr(value, 24)}" for key, value in props.items() if key != "children"
+        )
+        stack = [f"{name}({shown})"]
+        parts: list[str | Interpolation[Any]] = []
+        for i, string in enumerate(site.strings):
+            parts.append(string)
+            if i < len(interpolations):
+                parts.append(interpolations[i])
+        used = "\n".join(excerpt(Template(*parts), Location.at_hole(site.index)))
+        error.__dict__["_htmltemplates_components"] = stack
+        error.__dict__["_htmltemplates_used"] = used
+        error.add_note("")
+        error.__dict__["_htmltemplates_note"] = len(error.__notes__) - 1
+    else:
+        stack.insert(0, name)
+    used = error.__dict__["_htmltemplates_used"]
+    note = f"in component {' > '.join(stack)}, used here:\n{used}"
+    error.__notes__[error.__dict__["_htmltemplates_note"]] = note
+
+
+# -- sharing values with components deep inside: Provider ------------------------------------
+
+
+class Provider[T]:
+    """A value that an outer component provides to every component rendered inside it, without
+    passing it down as a prop (a theme, the current user, a locale).
+
+    ::
+
+        theme = Provider("theme", default="light")
+
+        def Button(*, children: Template) -> Template:
+            return t'<button class="btn-{theme.get()}">{children}</button>'
+
+        html(t'<{theme.provide} value="dark"><{Button}>Go</{Button}></{theme.provide}>')
+
+    Built on :mod:`contextvars`: each thread and each asyncio task sees its own value. Create
+    providers once, at module level.
+    """
+
+    __slots__ = ("_var", "name")
+
+    def __init__(self, name: str, *, default: T) -> None:
+        self.name = name
+        self._var: ContextVar[T] = ContextVar(f"htmltemplates.{name}", default=default)
+
+    def get(self) -> T:
+        """The value provided by the innermost enclosing provider, else the default."""
+        return self._var.get()
+
+    def provide(self, value: T, children: Template) -> Markup:
+        """Render ``children`` with ``value`` provided: the component form is
+        ``<{theme.provide} value="dark">...</{theme.provide}>``."""
+        token = self._var.set(value)
+        try:
+            return _render.html(children)
+        finally:
+            self._var.reset(token)
+
+    @contextmanager
+    def using(self, value: T) -> Iterator[None]:
+        """Provide ``value`` for the body of a ``with`` block (a whole request, a test)."""
+        token = self._var.set(value)
+        try:
+            yield
+        finally:
+            self._var.reset(token)
+
+    def __repr__(self) -> str:
+        return f"Provider({self.name!r}, value={self.get()!r})"
+
+
+# Last, as _render imports the compiler, which takes render_component and friends from here:
+# whichever of the two modules is imported first, the other finds what it needs defined.
+from . import _render  # noqa: E402

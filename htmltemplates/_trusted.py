@@ -1,0 +1,153 @@
+"""Trusted URL types: values the template author vouches for, honoured in one context each.
+
+A plain ``str`` is data, and data never chooses a URL's scheme or where code loads from. When the
+application must put a whole URL in such a place, it builds one of these types, from a string
+literal (mypy checks that it is a literal: ``LiteralString``) or from a t-string whose static
+text fixes the part that matters; ``unchecked()`` is the explicit, greppable escape hatch for a
+URL that comes from elsewhere (configuration, a database row you control).
+
+- :class:`TrustedURL` skips the scheme filter in navigational URL attributes (``href``,
+  ``action``, ``src`` of media...). It is still attribute-escaped.
+- :class:`TrustedResourceURL` is the only value accepted at the start of a URL that loads code
+  (``<script src>``, ``<link rel=stylesheet href>``, ``<base href>``, ``<iframe src>``...). It is
+  also accepted where a TrustedURL is.
+
+Both are ``str`` subclasses, so they work wherever a string does (``redirect(url)``); in any
+other context (text, other attributes, script values) they are ordinary text.
+"""
+
+from __future__ import annotations
+
+from string.templatelib import Interpolation, Template, convert
+from typing import Any, LiteralString, Self, final
+
+from ._escapers import browser_url, encode_fragment, encode_path, encode_query, plain_str
+from ._spec import UrlPart
+from ._urls import FIXED_ORIGIN, url_parts
+from .errors import Location, TemplateError
+from .errors import syntax_error as _syntax
+from .errors import value_error as _error
+
+__all__ = ["TrustedResourceURL", "TrustedURL"]
+
+_ENCODERS = {
+    UrlPart.PATH: encode_path,
+    UrlPart.QUERY: encode_query,
+    UrlPart.FRAGMENT: encode_fragment,
+}
+
+
+@final
+class TrustedURL(str):
+    """A URL that skips the scheme filter of URL attributes (never their escaping).
+
+    ``TrustedURL("javascript:void(0)")`` from a literal, or
+    ``TrustedURL(t"myapp://open/{item_id}")``: the t-string's static text must begin the URL
+    (its scheme), and each value is percent-encoded for the path, query or fragment it stands in.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, url: LiteralString | Template) -> Self:
+        return str.__new__(cls, _build(url, "TrustedURL"))
+
+    @classmethod
+    def unchecked(cls, url: str) -> Self:
+        """``url`` trusted as it is: for URLs that come from somewhere you control."""
+        return str.__new__(cls, plain_str(url))
+
+    def __repr__(self) -> str:
+        return f"TrustedURL({str.__repr__(self)})"
+
+
+@final
+class TrustedResourceURL(str):
+    """A URL that may load code: the only value accepted at the start of ``<script src>``,
+    ``<link rel=stylesheet href>``, ``<iframe src>``, ``<base href>`` and the other resource
+    URLs.
+
+    ``TrustedResourceURL("https://cdn.example/lib.js")`` from a literal, or
+    ``TrustedResourceURL(t"https://cdn.example/{name}/{version}/lib.js")`` /
+    ``TrustedResourceURL(t"/static/{file}")``: the t-string's static text must fix the origin
+    (an https origin with its path begun, or a path on this origin: not ``//host``), and each
+    value is percent-encoded for its part of the URL.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, url: LiteralString | Template) -> Self:
+        return str.__new__(cls, _build(url, "TrustedResourceURL"))
+
+    @classmethod
+    def unchecked(cls, url: str) -> Self:
+        """``url`` trusted as it is: for URLs that come from somewhere you control."""
+        return str.__new__(cls, plain_str(url))
+
+    def __repr__(self) -> str:
+        return f"TrustedResourceURL({str.__repr__(self)})"
+
+
+def _build(url: str | Template, kind: str) -> str:
+    if isinstance(url, str):
+        return plain_str(url)
+    if not isinstance(url, Template):
+        raise TypeError(f"{kind}() takes a string literal or a t-string, not {type(url).__name__}")
+    try:
+        return _from_template(url, kind)
+    except TemplateError as error:
+        error.locate(url)
+        error.__traceback__ = None
+        raise error from None
+
+
+def _from_template(url: Template, kind: str) -> str:
+    parts: list[str | int] = []
+    for index, string in enumerate(url.strings):
+        if string:
+            parts.append(string)
+        if index < len(url.interpolations):
+            parts.append(index)
+    where = url_parts(parts, kind, decode=str)  # a URL, not HTML: no character references
+    first = url.strings[0]
+    if UrlPart.START in where.values():
+        raise _syntax(
+            f"interpolation at the start of a {kind}",
+            "Begin the t-string with the fixed part of the URL (https://host/... or /path/...): "
+            "a value there would choose it. For a whole URL from elsewhere use "
+            f"{kind}.unchecked().",
+            "trusted-url",
+            Location.at_hole(0),
+        )
+    if (
+        kind == "TrustedResourceURL"
+        and url.interpolations
+        and FIXED_ORIGIN.match(browser_url(first)) is None
+    ):
+        raise _syntax(
+            "interpolation that could choose where a TrustedResourceURL loads from",
+            "Begin the t-string with an https origin and the start of a path "
+            "(https://cdn.example/{path}) or with a path on this site (/static/{file}).",
+            "trusted-url",
+            Location.at_hole(0),
+        )
+    out = [first]
+    for index, interpolation in enumerate(url.interpolations):
+        out.append(_ENCODERS[where[index]](_text(interpolation, index, kind)))
+        out.append(url.strings[index + 1])
+    return "".join(out)
+
+
+def _text(interpolation: Interpolation[Any], index: int, kind: str) -> str:
+    value = convert(interpolation.value, interpolation.conversion)
+    if interpolation.format_spec:
+        value = format(value, interpolation.format_spec)
+    if isinstance(value, str):
+        return plain_str(value)
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
+    raise _error(
+        f"a {type(value).__name__} inside a {kind}: values in URLs are text",
+        "Interpolate a str or a number (ids, slugs, file names); each is percent-encoded.",
+        "trusted-url-value",
+        index,
+    )

@@ -1,0 +1,209 @@
+"""Where a hole stands in a URL written in a template, and which holes could choose where it
+leads (SECURITY-NOTES 2.8 and 2.9). Used for URL attributes and for the trusted URL types."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from ._escapers import browser_url, decode_attribute
+from ._scanner import AttrToken
+from ._spec import DANGEROUS_SCHEMES, UrlPart, ascii_lower
+from .errors import Location
+from .errors import syntax_error as _syntax
+
+__all__ = ["FIXED_ORIGIN", "refresh_parts", "resource_parts", "srcset_parts", "url_parts"]
+
+
+# Static text that fixes where a resource comes from: a path on this origin ("/static/"), or an
+# https origin with its path begun ("https://cdn.example/"). "//host" and "/\\host" are other
+# origins to a browser.
+FIXED_ORIGIN = re.compile(r"/[^/\\]|https://[^/?#\\]+/", re.IGNORECASE)
+
+
+def resource_parts(element: str, attr: AttrToken) -> None:
+    """Refuse a hole in a URL that loads code (<script src>, <base href>, ...) unless the
+    static text before it fixes the origin, or it is at the start, where only a
+    TrustedResourceURL is accepted, at render time (SECURITY-NOTES 2.9)."""
+    parts = attr.parts or ()
+    prefix = parts[0] if parts and isinstance(parts[0], str) else ""
+    if prefix and FIXED_ORIGIN.match(browser_url(decode_attribute(prefix))) is None:
+        name = ascii_lower(attr.name)
+        hole = next(part for part in parts if isinstance(part, int))
+        raise _syntax(
+            f"interpolation that could choose where <{element} {name}> loads from",
+            f'Start the value with a fixed origin, such as {name}="/static/{{file}}" or '
+            f'{name}="https://cdn.example/{{path}}", or interpolate the whole URL as a '
+            "TrustedResourceURL.",
+            "resource-url",
+            Location.at_hole(hole),
+        )
+
+
+def url_parts(
+    parts: Sequence[str | int], name: str, decode: Callable[[str], str] = decode_attribute
+) -> dict[int, UrlPart]:
+    """Where each hole of a URL attribute stands: at the start (the value is the URL, and is
+    scheme-filtered), or in the path, query or fragment of a URL whose scheme the template
+    fixed (the value is percent-encoded for that part). Refuses holes that could still change
+    the scheme, and holes after a literal javascript:, vbscript: or data: (SECURITY-NOTES 2.8).
+    Values are encoded so they cannot start a query or fragment themselves: the part of a hole
+    follows from the static text alone. ``parts`` are static strings (as written, read through
+    ``decode``: an attribute value's character references by default) and hole indices."""
+    result: dict[int, UrlPart] = {}
+    written = ""  # all static text before the hole
+    prefix = ""  # the static text before the scheme is settled
+    start_hole: int | None = None  # a hole at the very start of the value
+    settled = ""  # "", or "fixed" once a scheme or '/?#' is written, or the dangerous scheme
+    for part in parts:
+        if isinstance(part, int):
+            if settled == "fixed":
+                result[part] = _part_after(written)
+                if result[part] is UrlPart.PATH and UrlPart.PATH not in list(result.values())[:-1]:
+                    _check_authority(name, written, part)
+                continue
+            if settled:
+                raise _syntax(
+                    f"interpolation inside a {settled}: URL in {name}",
+                    "Nothing may be interpolated into javascript:, vbscript: or data: URLs.",
+                    "url-scheme",
+                    Location.at_hole(part),
+                )
+            if browser_url(decode(prefix)) or start_hole is not None:
+                raise _syntax(
+                    f"interpolation that could choose the scheme of the URL in {name}",
+                    "Fix the scheme in the template (https://...), or interpolate the whole URL "
+                    "as one value.",
+                    "url-scheme",
+                    Location.at_hole(part),
+                )
+            start_hole = part
+            result[part] = UrlPart.START
+            continue
+        written += decode(part)  # part by part: a hole splits no character reference
+        if settled:
+            continue
+        prefix += part
+        # judged as the browser reads it: character references decoded by the tokenizer,
+        # then the URL parser's stripping of C0 controls, space, tab and newlines
+        effective = browser_url(decode(prefix))
+        colon = effective.find(":")
+        separator = min((k for k in map(effective.find, "/?#") if k >= 0), default=-1)
+        if colon >= 0 and (separator < 0 or colon < separator):
+            if start_hole is not None:
+                raise _syntax(
+                    f"interpolation that could choose the scheme of the URL in {name}",
+                    "A value at the start of a URL may not be followed by ':'. Fix the scheme in "
+                    "the template (https://...) or interpolate the whole URL.",
+                    "url-scheme",
+                    Location.at_hole(start_hole),
+                )
+            scheme = ascii_lower(effective[:colon])
+            settled = scheme if scheme in DANGEROUS_SCHEMES else "fixed"
+        elif separator >= 0:
+            settled = "fixed"
+    return result
+
+
+def _part_after(written: str) -> UrlPart:
+    """The part of a URL that static text ``written`` (decoded) leaves open."""
+    if "#" in written:
+        return UrlPart.FRAGMENT
+    return UrlPart.QUERY if "?" in written else UrlPart.PATH
+
+
+# Static text before a path hole that leaves no host to choose: a path-absolute URL with its
+# first segment begun ("/users/"; "//" and "/\\" are hosts), a URL whose authority is closed
+# ("https://example.com/"), a scheme with no authority ("mailto:", "tel:"; not http(s), ftp,
+# ws(s) or file, where "https:evil.example" is a host), or a relative path ("users/", "./").
+_AUTHORITY_FIXED = re.compile(
+    r"/[^/\\]"
+    r"|[A-Za-z][A-Za-z0-9+.-]*:[/\\][/\\][^/?#\\]*[/\\]"
+    r"|(?!(https?|ftp|wss?|file):)[A-Za-z][A-Za-z0-9+.-]*:(?![/\\])"
+    r"|(?![A-Za-z][A-Za-z0-9+.-]*:)[^/\\:?#]",
+    re.IGNORECASE,
+)
+
+
+def _check_authority(name: str, written: str, hole: int) -> None:
+    """Refuse the first path hole of a URL when a value there could begin '//host'."""
+    if _AUTHORITY_FIXED.match(browser_url(written)) is None:
+        raise _syntax(
+            f"interpolation that could choose the host of the URL in {name}",
+            "Write the host in the template (https://example.com/{path}), or start the path "
+            "with a segment (/users/{name}): a value after '/' or 'https:' could begin '//host'.",
+            "url-scheme",
+            Location.at_hole(hole),
+        )
+
+
+_SPACE = "\t\n\f\r "
+
+
+def srcset_parts(parts: Sequence[str | int], name: str) -> dict[int, UrlPart | None]:
+    """Where each hole of a srcset value stands: in a candidate's URL (its part, as for a URL
+    attribute) or in its descriptors (None). Follows the spec's srcset parser (4.8.4.3.10):
+    candidates are separated by commas, a URL ends at whitespace, and a URL ending in commas
+    ends its candidate."""
+    result: dict[int, UrlPart | None] = {}
+    candidate: list[str | int] = []  # the current URL: decoded static text and holes
+    state = "before"  # before a URL, in a URL, or in descriptors
+
+    def end_url() -> None:
+        result.update(url_parts(candidate, name, decode=str))
+        candidate.clear()
+
+    for part in parts:
+        if isinstance(part, int):
+            if state == "descriptors":
+                result[part] = None
+            else:
+                candidate.append(part)
+                state = "url"
+            continue
+        for char in decode_attribute(part):
+            if state == "before":
+                if char in _SPACE or char == ",":
+                    continue
+                state = "url"
+                candidate.append(char)
+            elif state == "url":
+                if char in _SPACE:
+                    trailing_comma = isinstance(candidate[-1], str) and candidate[-1] == ","
+                    end_url()
+                    state = "before" if trailing_comma else "descriptors"
+                else:
+                    candidate.append(char)
+            elif char == ",":
+                state = "before"
+    if candidate:
+        end_url()
+    return result
+
+
+# The start of <meta http-equiv=refresh content="..."> up to its URL (the shared declarative
+# refresh steps, 4.2.5.3 of HTML): a delay, ';' or ',', an optional 'url=', an optional quote.
+_REFRESH_PREFIX = re.compile(
+    r"[\t\n\f\r ]*[0-9]*(?:\.[0-9.]*)?[\t\n\f\r ]*[;,][\t\n\f\r ]*"
+    r"(?:url[\t\n\f\r ]*=[\t\n\f\r ]*)?['\"]?",
+    re.IGNORECASE,
+)
+
+
+def refresh_parts(parts: Sequence[str | int], name: str) -> dict[int, UrlPart]:
+    """Where each hole of a <meta http-equiv=refresh> content value stands in its URL; refuses
+    holes in the delay (the static text must write it, and the ';' after it)."""
+    first = parts[0] if parts and isinstance(parts[0], str) else ""
+    prefix = _REFRESH_PREFIX.match(decode_attribute(first))
+    if prefix is None or len(prefix.group()) == 0:
+        hole = next(part for part in parts if isinstance(part, int))
+        raise _syntax(
+            "interpolation inside the delay of a <meta http-equiv=refresh>",
+            'Write the delay and the start of the URL in the template: content="0; url={url}".',
+            "refresh",
+            Location.at_hole(hole),
+        )
+    url = [decode_attribute(first)[prefix.end() :]] + [
+        part if isinstance(part, int) else decode_attribute(part) for part in parts[1:]
+    ]
+    return url_parts([part for part in url if part != ""], name, decode=str)
