@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from browser_harness import arm, as_json, page, probe
 
-from htmltemplates import Markup, RenderError, html
+from htmltemplates import Markup, RenderError, TrustedResourceURL, html
 
 if TYPE_CHECKING:
     from selenium import webdriver
@@ -322,6 +322,10 @@ def url_part(expression: str) -> str:
     return f'const url = new URL(root.querySelector("a").href); return {expression};'
 
 
+# A reader of the URL a frame loads, parsed by the browser: {} is the expression returned.
+FRAME_PATH = 'const url = new URL(root.querySelector("iframe").src); return {};'
+
+
 def counter_name(prefix: str) -> Callable[[], str]:
     numbers = itertools.count()
     return lambda: f"{prefix}{next(numbers)}"
@@ -539,14 +543,33 @@ URL_CONTEXTS = [
         URLS,
         attribute("img", "src"),
     ),
-    # Same-origin pages that do not exist: a frame of the test page would load its frames again,
-    # and other hosts cannot be reached.
+    # <iframe src> loads a document: only a TrustedResourceURL is accepted there. The benign
+    # frames are same-origin pages that do not exist: a frame of the test page would load its
+    # frames again, and other hosts cannot be reached.
     Context(
         "iframe-src",
         lambda v: t"<iframe src={v} width='60' height='20'></iframe>",
-        URL_HOSTILE,
-        ["/no-frame?a=1&b=<2>", "/no-frame#x", "no-frame/relative"],
+        [Refused(value) for value in URL_HOSTILE],
+        [
+            Shows(TrustedResourceURL("/no-frame?a=1&b=<2>"), "/no-frame?a=1&b=<2>"),
+            Shows(TrustedResourceURL("/no-frame#x"), "/no-frame#x"),
+        ],
         attribute("iframe", "src"),
+        shape=lambda v: TrustedResourceURL("/no-frame"),
+    ),
+    Context(
+        "iframe-src-trusted-path",
+        lambda v: (
+            t"<iframe src={TrustedResourceURL(t'/no-frame/{v}')} width='60' height='20'>\
+</iframe>"
+        ),
+        [*URL_HOSTILE, "//evil.example/x", "\\evil.example/x", "x?admin=1#PWN"],
+        URL_PARTS,
+        FRAME_PATH.format('decodeURIComponent(url.pathname.slice("/no-frame/".length))'),
+        check=FRAME_PATH.format(
+            'url.origin === location.origin && url.pathname.startsWith("/no-frame/")'
+            ' && url.search === "" && url.hash === ""'
+        ),
     ),
     Context(
         "form-action",
@@ -717,6 +740,7 @@ SPREAD_HOSTILE: list[object] = [
     {"style": "color: red; background: url(javascript:PWN)"},
     {"data": {"x": '"><script>PWN</script>'}},
     {"aria": {"label": "' onfocus='PWN"}},
+    {"srcdoc": "<script>PWN</script>"},  # text, even where it means something (on <iframe>)
     Refused({"onclick": "PWN"}),
     Refused({"OnClick": "PWN"}),
     Refused({"onmouseover": "PWN"}),
@@ -727,7 +751,6 @@ SPREAD_HOSTILE: list[object] = [
     Refused({"x/onclick": "PWN"}),
     Refused({'"><script>PWN</script>': "x"}),
     Refused({'title"': "x"}),
-    Refused({"srcdoc": "<script>PWN</script>"}),
     Refused({"data": {"x onclick": "PWN"}}),
     Refused("onclick=PWN"),  # not a mapping
 ]
@@ -775,16 +798,55 @@ CONTEXTS = [
     *SPREAD_CONTEXTS,
 ]
 
+# Found by these tests, reported, not decided yet (strict xfail: passing means it was fixed, then
+# move the rows into CONTEXTS). A value in a URL path is percent-encoded, but "." and "/" need no
+# encoding there, so ".." is a dot segment for the browser's URL parser and the URL leaves the
+# path the template fixed: /users/{v}/profile with "../admin" is /admin/profile, and
+# TrustedResourceURL(t"/static/{file}") with "../uploads/x.js" loads /uploads/x.js. No code
+# runs and the origin stays; what is lost is "the value stays in its part".
+DOT_SEGMENTS = ["..", "../admin", "../../x", "./..", "x/../../y", "%2e%2e"]
+KNOWN_GAPS = [
+    Context(
+        "url-path-dot-segments",
+        lambda v: t'<a href="/users/{v}/profile">user</a>',
+        DOT_SEGMENTS,
+        [],
+        None,
+        check=url_part('url.pathname.startsWith("/users/")'),
+    ),
+    Context(
+        "iframe-src-trusted-path-dot-segments",
+        lambda v: t"<iframe src={TrustedResourceURL(t'/no-frame/{v}')}></iframe>",
+        DOT_SEGMENTS,
+        [],
+        None,
+        check=FRAME_PATH.format('url.pathname.startsWith("/no-frame/")'),
+    ),
+]
+
 
 # -- the test ------------------------------------------------------------------------------------
 
 
 def test_context_ids_are_unique() -> None:
-    ids = [context.id for context in CONTEXTS]
+    ids = [context.id for context in [*CONTEXTS, *KNOWN_GAPS]]
     assert sorted(set(ids)) == sorted(ids)
 
 
-@pytest.mark.parametrize("context", CONTEXTS, ids=[context.id for context in CONTEXTS])
+@pytest.mark.parametrize(
+    "context",
+    [
+        *(pytest.param(context, id=context.id) for context in CONTEXTS),
+        *(
+            pytest.param(
+                context,
+                id=context.id,
+                marks=pytest.mark.xfail(strict=True, reason="dot segments leave the URL path"),
+            )
+            for context in KNOWN_GAPS
+        ),
+    ],
+)
 def test_context_in_the_browser(
     browser: webdriver.Chrome, serve: Callable[[str], str], context: Context
 ) -> None:
