@@ -53,7 +53,7 @@ __all__ = [
     "WebDriverWait",
     "arm",
     "as_json",
-    "click",
+    "click_for_real",
     "expected_conditions",
     "find_browser",
     "missing",
@@ -364,11 +364,16 @@ def probe(
     ``wait_ms`` for anything queued (a javascript: navigation runs in a task of its own), and
     report."""
     driver.get(url)
-    read = driver.execute_script(READ_JS, [list(reader) for reader in readers])
-    click(driver, driver.find_element(By.ID, "values"), cases=real_clicks)
-    driver.execute_script(EXERCISE_JS, *driver.execute_script(PARTS_JS))
-    driver.execute_async_script(WAIT_JS, wait_ms)
-    result = driver.execute_script(SHAPE_JS)
+    # Three commands after the load (each costs a round trip): read and find what to click;
+    # click; exercise, wait and report.
+    wanted = None if real_clicks is None else [str(n) for n in real_clicks]
+    read, (in_view, out_of_view) = driver.execute_script(
+        _FIRST_JS, [list(reader) for reader in readers], CLICKABLE, wanted
+    )
+    click_for_real(driver, in_view, out_of_view)
+    result = driver.execute_async_script(_LAST_JS, wait_ms)
+    if "error" in result:
+        raise AssertionError(f"exercising the page failed: {result['error']}")
     return Report(read=read, **result)
 
 
@@ -420,22 +425,43 @@ return [inView, outOfView];
 """
 
 
-PARTS_JS = r"""
-const alone = [document.documentElement, document.head, document.body];
-return [alone, document.getElementById("values")];
+def _call(snippet: str, arguments: str) -> str:
+    """JS that runs ``snippet`` (a script body that reads ``arguments`` and returns) with the
+    arguments written in JS as ``arguments``."""
+    return f"(function () {{\n{snippet}\n}}).apply(null, {arguments})"
+
+
+_FIRST_JS = f"""
+return [
+  {_call(READ_JS, "[arguments[0]]")},
+  {_call(VISIBLE_JS, '[document.getElementById("values"), arguments[1], arguments[2]]')},
+];
+"""
+
+_PARTS = (
+    '[[document.documentElement, document.head, document.body], document.getElementById("values")]'
+)
+_LAST_JS = f"""
+const done = arguments[arguments.length - 1];
+try {{
+  {_call(EXERCISE_JS, _PARTS)};
+}} catch (error) {{
+  done({{error: String(error)}});
+  return;
+}}
+setTimeout(() => done({_call(SHAPE_JS, "[]")}), arguments[0]);
 """
 
 
-def click(
-    driver: WebDriver, root: WebElement, selector: str = CLICKABLE, cases: range | None = None
+def click_for_real(
+    driver: WebDriver, in_view: Sequence[WebElement], out_of_view: Sequence[WebElement]
 ) -> None:
     """A real click, as a visitor's (the pointer moves there, then presses and releases: trusted
-    mouseover, mousedown, focus, mouseup, click), on each visible element under ``root`` that a
-    visitor could click, in the cases numbered in ``cases`` if given, in one case of each kind
-    (see VISIBLE_JS: each real click costs tens of milliseconds). One chain of input actions:
-    one command instead of one per element."""
-    wanted = None if cases is None else [str(n) for n in cases]
-    in_view, out_of_view = driver.execute_script(VISIBLE_JS, root, selector, wanted)
+    mouseover, mousedown, focus, mouseup, click), on each element (see VISIBLE_JS for which:
+    each real click costs tens of milliseconds). One chain of input actions: one command
+    instead of one per element."""
+    if not in_view and not out_of_view:
+        return
     chain = ActionChains(driver, duration=0)
     for element in in_view:
         chain.move_to_element(element).click()
