@@ -35,8 +35,10 @@ How to add a context: append a ``Context`` to CONTEXTS (or to the list of its gr
 - ``shape``: an inert value of the same shape as the hostile ones (default ``"x"``; a dict for a
   spread), used to render the twin each case is compared with;
 - ``check``: optionally, a JS body of ``root`` that must return true for each hostile case.
-A row that takes values other than strings (a spread, a style dict) cannot use the string
-groups as they are: give it its own lists.
+A row that takes values other than strings (a spread, a style dict, a TrustedResourceURL)
+cannot use the string groups as they are: give it its own lists (``Refused(v)`` for each string
+the context turns away, as in "iframe-src"). A row for a gap that is known and not fixed yet
+goes in KNOWN_GAPS (a strict xfail: it must fail until the library is fixed).
 """
 
 from __future__ import annotations
