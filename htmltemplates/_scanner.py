@@ -846,8 +846,9 @@ class Scanner:
         self.state = State.BEFORE_ATTR_NAME
 
     def _script_hole(self, index: int, here: Location) -> None:
-        """A hole in a <script> body: a value written as a literal, where the JavaScript so far
-        ends in code; refused inside strings, comments and regular expressions (issue #3)."""
+        """A hole in a <script> body: a value written as a literal where the JavaScript so far
+        ends in code, as text inside a string or template literal; refused anywhere else
+        (comments, regular expressions, tagged templates, what the lexer cannot read)."""
         body = self.rcdata_text
         if _PARTIAL_END_TAG.search(body):
             raise _syntax(
@@ -942,16 +943,6 @@ class Scanner:
                 "Values are written into JavaScript and JSON scripts only; a data block "
                 "(text/x-template...) has no escaping. Render the data into a JSON script "
                 '(type="application/json") and read it from there.',
-                "script-style",
-                here,
-            )
-        if element in SCRIPT_ELEMENTS:
-            language = "JavaScript" if element == "script" else "CSS"
-            return _syntax(
-                f"interpolation inside <{element}> is not supported yet",
-                f"Values in {language} need their own escaping (issue #3). Until then pass data "
-                "in a data-* attribute of an element and read it from there, or keep the "
-                f"<{element}> static.",
                 "script-style",
                 here,
             )
