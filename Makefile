@@ -20,7 +20,7 @@ BASE_PYTHON = $(shell tools/find-python $(PY_VERSION))
 MYPY_PATHS = $(wildcard htmltemplates tests/typing bench examples)
 
 .DEFAULT_GOAL := test
-.PHONY: test venv version lint format format-check typecheck pytest demo bench clean help
+.PHONY: test venv version browser lint format format-check typecheck pytest demo bench clean help
 
 help:
 	@echo "make test       ruff check, ruff format --check, mypy, pytest (with README/docs examples)"
@@ -28,6 +28,7 @@ help:
 	@echo "make format     ruff format + ruff check --fix"
 	@echo "make typecheck  mypy --strict on: $(MYPY_PATHS)"
 	@echo "make pytest     pytest only"
+	@echo "make browser    install Chromium and ChromeDriver for tests/browser/ if missing (root)"
 	@echo "make demo       run the example guestbook app on http://127.0.0.1:$(DEMO_PORT)"
 	@echo "make bench      run the benchmarks (python -m bench)"
 	@echo "make clean      remove the venvs and caches"
@@ -49,7 +50,13 @@ $(STAMP): pyproject.toml | $(PY)
 version: $(STAMP)
 	@$(PY) -c 'import sys; print("=== Python", sys.version.replace("\n", " "), "at", sys.executable)'
 
-test: version
+# Chromium and ChromeDriver for the browser tests (tests/browser/): tools/setup-browser prints
+# their paths, or installs Debian's chromium and chromium-driver when run as root. Without them
+# (no root, not Debian) the browser tests are skipped, except under CI=true, where they fail.
+browser:
+	@tools/setup-browser || echo "make: no browser: tests/browser/ will be skipped (they fail under CI=true)" >&2
+
+test: version browser
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(if $(MYPY_PATHS),$(VENV)/bin/mypy $(MYPY_PATHS),@echo "mypy: nothing to check yet")
@@ -69,7 +76,7 @@ format-check: $(STAMP)
 typecheck: $(STAMP)
 	$(if $(MYPY_PATHS),$(VENV)/bin/mypy $(MYPY_PATHS),@echo "mypy: nothing to check yet")
 
-pytest: $(STAMP)
+pytest: $(STAMP) browser
 	$(PY) -m pytest
 
 # The guestbook (examples/guestbook) on 127.0.0.1 only; its SQLite file goes to instance/.

@@ -51,7 +51,13 @@ from ._spec import (
     ascii_lower,
     attr_kind,
 )
-from ._urls import refresh_parts, resource_parts, srcset_parts, url_parts
+from ._urls import (
+    refresh_parts,
+    refuse_reference_joins,
+    resource_parts,
+    srcset_parts,
+    url_parts,
+)
 from .errors import Location, TemplateError
 from .errors import syntax_error as _syntax
 
@@ -362,9 +368,11 @@ def _compile_tag(builder: _Builder, tag: TagToken) -> None:
     for item in tag.items:
         if not isinstance(item, AttrToken) or not item.dynamic:
             continue
-        kind = kinds[id(item)]
+        kind, name = kinds[id(item)], ascii_lower(item.name)
+        if kind in _DECODED_THEN_READ or (element == "meta" and name == "content"):
+            refuse_reference_joins(item.parts or (), f"the {name} attribute")
         if kind is AttrKind.EVENT:
-            _event_parts(ascii_lower(item.name), item, markers)
+            _event_parts(name, item, markers)
         elif kind in (AttrKind.URL, AttrKind.RESOURCE):
             urls.update(url_parts(item.parts or (), item.name))
         elif kind is AttrKind.STYLE and len(item.parts or ()) > 1:
@@ -391,6 +399,11 @@ def _compile_tag(builder: _Builder, tag: TagToken) -> None:
         builder.expr(f"_try({args}{position}, {spread.index}, {builder.const(names)})")
     else:
         _compile_in_place(builder, tag, kinds, urls, markers)
+
+
+# Attribute values the browser reads as a language after decoding their character references
+# (CSS holes are judged by the CSS lexer, which refuses the same joins).
+_DECODED_THEN_READ = frozenset({AttrKind.URL, AttrKind.RESOURCE, AttrKind.SRCSET, AttrKind.EVENT})
 
 
 def _style_parts(attr: AttrToken, markers: dict[int, PartMarker]) -> None:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
+import os
 import threading
 from collections.abc import Mapping
 from string.templatelib import Interpolation, Template
 from string.templatelib import convert as _apply_conversion
+from types import TracebackType
 from typing import Annotated, Any, NamedTuple
 
 from markupsafe import Markup
@@ -104,7 +107,27 @@ def html(template: Annotated[Template, "html"]) -> Markup:
     except TemplateError as error:
         if error.template is None:
             error.locate(template)
-        raise
+        raise error.with_traceback(_user_frames(error.__traceback__))  # noqa: B904 - the same error
+
+
+_PACKAGE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _user_frames(tb: TracebackType | None) -> TracebackType | None:
+    """``tb`` without the frames of htmltemplates itself (its modules and compiled plans): what
+    is left of a TemplateError's traceback is the user's code (components) between html() and
+    the fault, which the message and notes already locate."""
+    kept: list[TracebackType] = []
+    while tb is not None:
+        filename = tb.tb_frame.f_code.co_filename
+        if filename != "<htmltemplates plan>" and not filename.startswith(_PACKAGE):
+            kept.append(tb)
+        tb = tb.tb_next
+    for outer, inner in itertools.pairwise(kept):
+        outer.tb_next = inner
+    if kept:
+        kept[-1].tb_next = None
+    return kept[0] if kept else None
 
 
 def _reject(value: object) -> None:

@@ -37,7 +37,7 @@ from ._spec import (
     ascii_lower,
     attr_kind,
 )
-from ._urls import url_parts
+from ._urls import refuse_reference_joins, url_parts
 from .errors import Location, TemplateSyntaxError
 from .errors import syntax_error as _syntax
 
@@ -846,8 +846,9 @@ class Scanner:
         self.state = State.BEFORE_ATTR_NAME
 
     def _script_hole(self, index: int, here: Location) -> None:
-        """A hole in a <script> body: a value written as a literal, where the JavaScript so far
-        ends in code; refused inside strings, comments and regular expressions (issue #3)."""
+        """A hole in a <script> body: a value written as a literal where the JavaScript so far
+        ends in code, as text inside a string or template literal; refused anywhere else
+        (comments, regular expressions, tagged templates, what the lexer cannot read)."""
         body = self.rcdata_text
         if _PARTIAL_END_TAG.search(body):
             raise _syntax(
@@ -866,6 +867,8 @@ class Scanner:
             )
         if _MARKUP.search(body):
             raise _syntax(*_SCRIPT_MARKUP, here)
+        # in <svg> a script's character references are decoded before it is read
+        refuse_reference_joins([body, index], "<script>")
         # in <svg> a script's entities are decoded first: both readings must agree
         state = js_state(body)
         if state is not js_state(html.unescape(body)):
@@ -940,16 +943,6 @@ class Scanner:
                 "Values are written into JavaScript and JSON scripts only; a data block "
                 "(text/x-template...) has no escaping. Render the data into a JSON script "
                 '(type="application/json") and read it from there.',
-                "script-style",
-                here,
-            )
-        if element in SCRIPT_ELEMENTS:
-            language = "JavaScript" if element == "script" else "CSS"
-            return _syntax(
-                f"interpolation inside <{element}> is not supported yet",
-                f"Values in {language} need their own escaping (issue #3). Until then pass data "
-                "in a data-* attribute of an element and read it from there, or keep the "
-                f"<{element}> static.",
                 "script-style",
                 here,
             )

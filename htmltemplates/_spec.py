@@ -17,8 +17,8 @@ VOID_ELEMENTS = frozenset(
 # only the element's own end tag closes it.
 RCDATA_ELEMENTS = frozenset({"title", "textarea"})
 
-# Raw text elements whose content is a program (JS, CSS): made safe by the contextual escaping
-# of issue #3; until then an interpolation inside them is refused.
+# Raw text elements whose content is a program (JS, CSS): values there are escaped for where
+# the JavaScript or CSS lexer puts them; they carry the CSP nonce.
 SCRIPT_ELEMENTS = frozenset({"script", "style"})
 
 # Raw text elements with no sound escaping at all: a value in them would show "&lt;" literally
@@ -85,7 +85,7 @@ LINK_NAVIGATIONAL_RELS = frozenset(
 )
 
 # SVG animation elements rewrite the attribute their attributeName names, href included
-# (SECURITY-NOTES 2.16): their value attributes are refused until issue #3 checks them.
+# (SECURITY-NOTES 2.16): their value attributes follow that target (compiler._animation_kind).
 ANIMATION_ELEMENTS = frozenset({"set", "animate", "animatemotion", "animatetransform"})
 ANIMATION_VALUES = frozenset({"to", "from", "by", "values"})
 

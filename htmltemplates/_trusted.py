@@ -21,7 +21,15 @@ from __future__ import annotations
 from string.templatelib import Interpolation, Template, convert
 from typing import Any, LiteralString, Self, final
 
-from ._escapers import browser_url, encode_fragment, encode_path, encode_query, plain_str
+from ._escapers import (
+    DOT_SEGMENT_FIX,
+    browser_url,
+    encode_fragment,
+    encode_path,
+    encode_query,
+    has_dot_segment,
+    plain_str,
+)
 from ._spec import UrlPart
 from ._urls import FIXED_ORIGIN, url_parts
 from .errors import Location, TemplateError
@@ -132,7 +140,15 @@ def _from_template(url: Template, kind: str) -> str:
         )
     out = [first]
     for index, interpolation in enumerate(url.interpolations):
-        out.append(_ENCODERS[where[index]](_text(interpolation, index, kind)))
+        text = _text(interpolation, index, kind)
+        if where[index] is UrlPart.PATH and has_dot_segment(text):
+            raise _error(
+                f"a value with a '.' or '..' segment in the path of a {kind}: {text!r}",
+                DOT_SEGMENT_FIX,
+                "dot-segment",
+                index,
+            )
+        out.append(_ENCODERS[where[index]](text))
         out.append(url.strings[index + 1])
     return "".join(out)
 

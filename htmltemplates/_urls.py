@@ -15,7 +15,14 @@ from .errors import syntax_error as _syntax
 if TYPE_CHECKING:
     from ._scanner import AttrToken
 
-__all__ = ["FIXED_ORIGIN", "refresh_parts", "resource_parts", "srcset_parts", "url_parts"]
+__all__ = [
+    "FIXED_ORIGIN",
+    "refresh_parts",
+    "refuse_reference_joins",
+    "resource_parts",
+    "srcset_parts",
+    "url_parts",
+]
 
 
 # Static text that fixes where a resource comes from: a path on this origin ("/static/"), or an
@@ -210,3 +217,29 @@ def refresh_parts(parts: Sequence[str | int], name: str) -> dict[int, UrlPart]:
         part if isinstance(part, int) else decode_attribute(part) for part in parts[1:]
     ]
     return url_parts([part for part in url if part != ""], name, decode=str)
+
+
+# '&' and the start of a character reference's name or number, at the end of static text: a
+# value after it could complete the reference ("&" + "quot;"), which the browser decodes before
+# it reads the attribute as a URL or JavaScript (or an SVG script as JavaScript).
+_REFERENCE_START = re.compile(r"&[A-Za-z0-9#]*\Z")
+
+
+def refuse_reference_joins(parts: Sequence[str | int], where: str) -> None:
+    """Refuse a hole right after '&' (and letters, digits or '#') in ``parts``: the value could
+    turn that text into a character reference, decoded before the value is read (found by the
+    fourth review: onclick="f('&{v}')" with v = "#39;);alert(1);//")."""
+    before = ""
+    for part in parts:
+        if isinstance(part, str):
+            before = part
+        elif _REFERENCE_START.search(before):
+            raise _syntax(
+                f"interpolation right after '&' in {where}, where a value could complete a "
+                "character reference",
+                "Put a space between '&' and the interpolation, or write the '&' as '&amp;'.",
+                "reference",
+                Location.at_hole(part),
+            )
+        else:
+            before = ""

@@ -661,3 +661,46 @@ def test_holes_after_plain_raw_text_elements_still_work() -> None:
     assert "<noscript><p>x</p></noscript><p>x</p>" == html(
         t"<noscript><p>{'x'}</p></noscript><p>{'x'}</p>"
     )
+
+
+# -- a value after '&' could complete a character reference, decoded before a URL or JavaScript
+# is read (found by the fourth review): refused wherever the browser decodes, then reads -------
+
+JS_QUOTE = "#39;);alert(1);//"
+SVG_QUOTE = "quot;;alert(1)//"
+SLASH = "sol;evil.example/x.js"
+NUMERIC_SLASH = "47;evil.example/x.js"
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        pytest.param(t"""<button onclick="f('&{JS_QUOTE}')">x</button>""", id="handler-string"),
+        pytest.param(t"""<button onclick='f("&{SVG_QUOTE}")'>x</button>""", id="handler-dq"),
+        pytest.param(t"""<button onclick="f(`&{JS_QUOTE}`)">x</button>""", id="handler-tl"),
+        pytest.param(t"<button onclick='a &{JS_QUOTE}'>x</button>", id="handler-code"),
+        pytest.param(t"""<svg><script>var x = "&{SVG_QUOTE}";</script></svg>""", id="svg-script"),
+        pytest.param(t"""<script>var x = "&#{JS_QUOTE}";</script>""", id="script-numeric"),
+        pytest.param(t'<script src="/&{SLASH}"></script>', id="resource-named"),
+        pytest.param(t'<script src="/&#{NUMERIC_SLASH}"></script>', id="resource-numeric"),
+        pytest.param(t'<link rel=stylesheet href="/&{SLASH}">', id="link"),
+        pytest.param(t'<iframe src="/&{SLASH}"></iframe>', id="iframe"),
+        pytest.param(t'<a href="/&{SLASH}">x</a>', id="href-path"),
+        pytest.param(t'<a href="/a?x=1&{SLASH}">x</a>', id="href-query"),
+        pytest.param(t'<a href="/a#x&amp{SLASH}">x</a>', id="href-fragment-partial-name"),
+        pytest.param(t'<img srcset="/&{SLASH} 1x">', id="srcset"),
+        pytest.param(t'<svg><set attributeName="href" to="/&{SLASH}"/></svg>', id="animation"),
+        pytest.param(t'<meta http-equiv=refresh content="0; url=/&{SLASH}">', id="refresh"),
+        pytest.param(t'<p style="background: url(/&{SLASH})">', id="style-url"),
+        pytest.param(t"<svg><style>p {{ fill: &{SVG_QUOTE} }}</style></svg>", id="svg-style"),
+    ],
+)
+def test_holes_that_could_complete_a_character_reference_are_refused(template: Template) -> None:
+    with pytest.raises(TemplateSyntaxError) as info:
+        html(template)
+    assert info.value.anchor in ("reference", "css")  # CSS holes: the CSS lexer's own refusal
+
+
+def test_an_escaped_ampersand_before_a_hole_is_fine() -> None:
+    assert '<a href="/a?x=1&amp;y=sol%3B">x</a>' == html(t'<a href="/a?x=1&amp;y={"sol;"}">x</a>')
+    assert """<b onclick="f('&amp; x')">x</b>""" == html(t"""<b onclick="f('&amp; {"x"}')">x</b>""")

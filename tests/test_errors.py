@@ -31,6 +31,7 @@ x = "v"
 attrs = {"a": 1}
 d = {"k": 1}
 b = b"x"
+up = "../up.js"
 
 SCRIPT_MARKUP_FIX = (
     "Inside <svg> and <math> the tags in a <script> or <style> are parsed as elements: keep '<' "
@@ -455,6 +456,24 @@ MESSAGES = [
             "it in this template. See docs/errors.md#cdata.",
         ],
         id="cdata",
+    ),
+    # -- reference -----------------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t"<button onclick=\"f('&{x}')\">"),
+        TemplateSyntaxError,
+        "reference",
+        [
+            "interpolation right after '&' in the onclick attribute, where a value could complete "
+            "a character reference",
+            "",
+            "    <button onclick=\"f('&{x}')\">",
+            "                         ^^^",
+            CALLER,
+            "",
+            "Put a space between '&' and the interpolation, or write the '&' as '&amp;'. "
+            "See docs/errors.md#reference.",
+        ],
+        id="reference",
     ),
     # -- end-tag -------------------------------------------------------------------------------
     pytest.param(
@@ -1190,6 +1209,24 @@ MESSAGES = [
             "in the template. See docs/errors.md#srcset.",
         ],
         id="srcset",
+    ),
+    # -- dot-segment ---------------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t'<script src="/static/{up}"></script>'),
+        RenderError,
+        "dot-segment",
+        [
+            "a value with a '.' or '..' segment in the path of the src URL: '../up.js'",
+            "",
+            '    <script src="/static/{up}"></script>',
+            "                         ^^^^",
+            CALLER,
+            "",
+            "A value in a URL path stays in the path the template wrote; '..' would climb out of "
+            "it (/static/{file} with '../uploads/x.js'). Check or clean the value first, or put it "
+            "in the query (?file={file}). See docs/errors.md#dot-segment.",
+        ],
+        id="dot-segment",
     ),
     # -- trusted-url-value ---------------------------------------------------------------------
     pytest.param(

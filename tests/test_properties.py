@@ -8,6 +8,8 @@ to LF, and CRLF to one LF; HTML Living Standard 13.2.3.5).
 
 from __future__ import annotations
 
+import json
+import re
 from string.templatelib import Interpolation, Template
 
 from hostile import (
@@ -21,7 +23,7 @@ from hostile import (
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from htmltemplates import RenderError, html
+from htmltemplates import UNSAFE_CSS, RenderError, html
 
 TEXT_CHARACTERS = st.characters(exclude_categories=["Cs"], exclude_characters="\x00\r")
 texts = st.text(TEXT_CHARACTERS)
@@ -250,3 +252,76 @@ def test_url_values_from_spreads_never_run_code(url: str) -> None:
     node = find(markup, "a")
     assert set(node.attrib) == {"href", "formaction", "data-src"}
     assert not any(runs_code(value) for value in node.attrib.values()), markup
+
+
+# -- JavaScript strings: the value stays inside the literal and reads back as itself ---------------
+
+JS_STRING_POSITIONS = st.sampled_from(
+    [
+        ("<script>a = '", "';</script><i>end</i>", "script", None, "a = '", "';"),
+        ('<script>a = "', '";</script><i>end</i>', "script", None, 'a = "', '";'),
+        ("<script>a = `", "`;</script><i>end</i>", "script", None, "a = `", "`;"),
+        ("<b onclick=\"f('", "')\">x</b><i>end</i>", "b", "onclick", "f('", "')"),
+    ]
+)
+
+
+@PROPERTY
+@given(mixed_texts, JS_STRING_POSITIONS)
+@example("';alert(1);//", ("<script>a = '", "';</script><i>end</i>", "script", None, "a = '", "';"))
+@example("${alert(1)}`", ("<script>a = `", "`;</script><i>end</i>", "script", None, "a = `", "`;"))
+def test_javascript_strings_round_trip(
+    text: str, position: tuple[str, str, str, str | None, str, str]
+) -> None:
+    before, after, tag, attribute, opening, closing = position
+    markup = render(before, text, after)
+    assert [tag, "i"] == [name for name, _ in structure(markup)]
+    node = find(markup, tag)
+    code = (node.text if attribute is None else node.attrib[attribute]) or ""
+    assert code.startswith(opening)
+    assert code.endswith(closing)
+    content = code[len(opening) : -len(closing)]
+    assert not set(content) & set("'\"`$<>&\n\r\u2028\u2029")
+    assert text == json.loads(f'"{content}"')  # every escape js_string writes is JSON's too
+
+
+# -- CSS: values stay in their declaration, strings read back as themselves -----------------------
+
+_CSS_ESCAPE = re.compile(r"\\([0-9a-fA-F]{1,6}) ?")
+
+
+@PROPERTY
+@given(mixed_texts)
+@example("red; } body { color: blue")
+@example("x</style><script>alert(1)</script>")
+def test_css_values_stay_in_their_declaration(text: str) -> None:
+    markup = render("<style>p { color: ", text, " }</style><i>end</i>")
+    assert ["style", "i"] == [name for name, _ in structure(markup)]
+    css = find(markup, "style").text or ""
+    assert css.startswith("p { color: ")
+    assert css.endswith(" }")
+    value = css[len("p { color: ") : -len(" }")].strip()
+    assert value in (UNSAFE_CSS, text.strip())
+    assert not set(value) & set(";{}<>\\\"'@")
+
+
+@PROPERTY
+@given(mixed_texts)
+def test_css_strings_round_trip(text: str) -> None:
+    markup = render("<style>p::after { content: '", text, "' }</style><i>end</i>")
+    assert ["style", "i"] == [name for name, _ in structure(markup)]
+    css = find(markup, "style").text or ""
+    content = css[len("p::after { content: '") : -len("' }")]
+    assert not set(content) & set("'\"<>&\n")
+    assert text == _CSS_ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), content)
+
+
+@PROPERTY
+@given(mixed_texts)
+def test_style_attribute_values_stay_in_their_declaration(text: str) -> None:
+    markup = render('<p style="color: ', text, '; margin: 0">x</p>')
+    assert [("p", ("style",))] == structure(markup)
+    style = find(markup, "p").attrib["style"]
+    value = style.removeprefix("color: ").removesuffix("; margin: 0")
+    assert style == f"color: {value}; margin: 0"
+    assert value.strip() in (UNSAFE_CSS, text.strip())
