@@ -58,7 +58,7 @@ from ._urls import (
     srcset_parts,
     url_parts,
 )
-from .errors import Location
+from .errors import Location, TemplateError
 from .errors import syntax_error as _syntax
 
 __all__ = ["Render", "compile_template"]
@@ -569,6 +569,8 @@ _GLOBALS.update(
         "_props": _components.spread_props,
         "_EMPTY": _components.EMPTY,
         "_Template": Template,
+        "_annotate": _components.annotate,
+        "_TemplateError": TemplateError,
     }
 )
 
@@ -605,21 +607,24 @@ def _prop_value(builder: _Builder, attr: AttrToken) -> str:
     return " + ".join(pieces) if pieces else "''"
 
 
-def _children(token: ComponentToken, template: Template) -> str:
+def _children(builder: _Builder, token: ComponentToken, template: Template) -> str:
     """The source of a Template of what stands between the component's tags, built from the
-    template's own strings and interpolations; ``_EMPTY`` when nothing does."""
+    template's own strings and interpolations; ``_EMPTY`` when nothing does. Text without
+    interpolations is one Template made now (templates are immutable); otherwise one is built
+    at each render, from the non-empty strings (Template() puts '' between interpolations)."""
     if token.children is None:
         return "_EMPTY"
     (first, start), (last, end) = token.start, token.end
     strings = template.strings
     if first == last:
         text = strings[first][start:end]
-        return f"_Template({text!r})" if text else "_EMPTY"
-    parts = [repr(strings[first][start:])]
+        return builder.const(Template(text)) if text else "_EMPTY"
+    parts = [strings[first][start:]]
     for n in range(first, last):
         parts.append(f"i{n}")
-        parts.append(repr(strings[n + 1] if n + 1 < last else strings[last][:end]))
-    return f"_Template({', '.join(parts)})"
+        parts.append(strings[n + 1] if n + 1 < last else strings[last][:end])
+    sources = [part if k % 2 else repr(part) for k, part in enumerate(parts) if k % 2 or part]
+    return f"_Template({', '.join(sources)})"
 
 
 def _check_children(tokens: Sequence[Token], template: Template) -> None:
@@ -637,6 +642,7 @@ def _compile_component(builder: _Builder, token: ComponentToken, template: Templ
     n = token.index
     tag = "{" + template.interpolations[n].expression + "}"
     entries: list[str] = []
+    values: list[str] = []  # the source of each written prop's value, in order
     written: dict[str, Location] = {}
     for item in token.items:
         if isinstance(item, SpreadToken):
@@ -654,9 +660,90 @@ def _compile_component(builder: _Builder, token: ComponentToken, template: Templ
                 where,
             )
         written[name] = where
-        entries.append(f"{name!r}: {_prop_value(builder, item)}")
+        values.append(_prop_value(builder, item))
+        entries.append(f"{name!r}: {values[-1]}")
     _check_children(token.children or (), template)
     spread = any(isinstance(item, SpreadToken) for item in token.items)
     site = builder.const(_components.Site(template.strings, n, token.close, written, spread))
-    props = "{" + ", ".join(entries) + "}"
-    builder.expr(f"_comp(v{n}, {props}, {_children(token, template)}, {site}, interpolations)")
+    children = _children(builder, token, template)
+    if spread:  # the names can change from one render to the next: checked at every call
+        props = "{" + ", ".join(entries) + "}"
+        builder.expr(f"_comp(v{n}, {props}, {children}, {site}, interpolations)")
+        return
+    # the arguments are evaluated in the order _comp's were: component, props, children
+    call = _component_call(builder, list(written), site, n, token.close)
+    close = f", i{token.close}" if token.close >= 0 else ""
+    args = "".join(f", {value}" for value in values)
+    builder.expr(f"{call}(v{n}{args}, {children}{close}, interpolations)")
+
+
+def _component_call(builder: _Builder, names: list[str], site: str, index: int, close: int) -> str:
+    """Define the function that renders a component tag without spreads: once the tag's site
+    has verified a component, later renders of the same component skip the checks and call it
+    with the props as keyword arguments (no dictionary of props is built), then render what it
+    returns as render_component does. A component not verified at this tag yet, or an end tag
+    naming another value, goes to ``_comp``, which checks and remembers it.
+
+    For ``<{Card} title="Hi">{body}</{Card}>`` (hole 0, closed by hole 2)::
+
+        def _f0(component, p0, children, close, interpolations):
+            verified = _k0.verified
+            if verified[0] is not component or close.value is not component:
+                return _comp(component, {'title': p0}, children, _k0, interpolations)
+            try:
+                if verified[1]:
+                    result = component(title=p0, children=children)
+                else:
+                    result = component(title=p0)
+                ... (render result: a Template through the plan cache, else _text)
+            except Exception as error:
+                _annotate(error, component, {'title': p0}, _k0, interpolations)
+                raise
+    """
+    name = f"_f{len(builder.functions)}"
+    params = [f"p{k}" for k in range(len(names))]
+    props = "{" + ", ".join(f"{key!r}: {p}" for key, p in zip(names, params, strict=True)) + "}"
+    if all(key.isascii() for key in names):
+        keywords = [f"{key}={p}" for key, p in zip(names, params, strict=True)]
+    else:  # Python normalises (NFKC) the names written in source; a dict passes them as written
+        keywords = [f"**{props}"]
+    if "children" in names:  # a prop of a tag without content: it is never added
+        call = f"        result = component({', '.join(keywords)})"
+    else:
+        call = (
+            "        if verified[1]:\n"
+            f"            result = component({', '.join([*keywords, 'children=children'])})\n"
+            "        else:\n"
+            f"            result = component({', '.join(keywords)})"
+        )
+    closed = " or close.value is not component" if close >= 0 else ""
+    signature = ", ".join(["component", *params, "children", *(["close"] if close >= 0 else [])])
+    plans, compile_plan = (
+        builder.const(_components.plans()),
+        builder.const(_components.compile_plan),
+    )
+    builder.functions.append(f"""\
+def {name}({signature}, interpolations):
+    __tracebackhide__ = True
+    verified = {site}.verified
+    if verified[0] is not component{closed}:
+        return _comp(component, {props}, children, {site}, interpolations)
+    try:
+{call}
+        if result.__class__ is not _Template:
+            return _text(result, {index})
+        try:
+            plan = {plans}[result.strings]
+        except KeyError:
+            plan = {compile_plan}(result)
+        try:
+            return plan(result.interpolations)
+        except _TemplateError as error:
+            if error.template is None:
+                error.locate(result)
+            raise
+    except Exception as error:
+        _annotate(error, component, {props}, {site}, interpolations)
+        raise
+""")
+    return name

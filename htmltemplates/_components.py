@@ -9,6 +9,11 @@ A plan renders ``<{Card} title="Hi" tone={tone}><p>{body}</p></{Card}>`` as, in 
 callable and cached), calls it, and renders what it returns with the value rules of text
 content. An exception raised on the way gets a note naming the components it passed through
 (``Page > Layout > Card(title='Hi')``) and showing where the innermost one was used.
+
+That is the first render of a tag. The tag's :class:`Site` remembers the component it checked,
+and the plan (see ``_component_call`` in the compiler) calls that component again directly,
+``v0(title="Hi", tone=v1, children=...)``, without the dictionary or the checks; it renders the
+result and notes errors as render_component does.
 """
 
 from __future__ import annotations
@@ -220,7 +225,7 @@ def render_component(
                 error.locate(result)
             raise
     except Exception as error:
-        _annotate(error, component, props, site, interpolations)
+        annotate(error, component, props, site, interpolations)
         raise
 
 
@@ -345,7 +350,7 @@ def _close_mismatch(
 # -- notes on errors raised inside components -------------------------------------------------
 
 
-def _annotate(
+def annotate(
     error: Exception,
     component: object,
     props: dict[str, object],
@@ -431,6 +436,17 @@ class Provider[T]:
 
     def __repr__(self) -> str:
         return f"Provider({self.name!r}, value={self.get()!r})"
+
+
+def plans() -> dict[tuple[str, ...], Callable[[tuple[Interpolation[Any], ...]], str]]:
+    """The plan cache, for the component calls compiled into plans (which render the
+    templates components return as render_component does)."""
+    return _render._plans
+
+
+def compile_plan(template: Template) -> Callable[[tuple[Interpolation[Any], ...]], str]:
+    """Compile and cache the plan of ``template``, which is not in the cache."""
+    return _render._compile(template)
 
 
 # Last, as _render imports the compiler, which takes render_component and friends from here:

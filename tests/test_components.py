@@ -19,7 +19,14 @@ from typing import Any
 import pytest
 from markupsafe import Markup
 
-from htmltemplates import Provider, RenderError, TemplateSyntaxError, _components, html
+from htmltemplates import (
+    Provider,
+    RenderError,
+    TemplateSyntaxError,
+    _components,
+    clear_cache,
+    html,
+)
 from htmltemplates._scanner import ComponentToken, TextHole, scan
 
 EVIL = "<b>&'\""
@@ -57,6 +64,14 @@ tone = "dark"
 n = 3
 props = {"tone": "loud", "data_id": 7}
 none: object = None
+
+
+def checked_then_called(template: Template) -> list[str]:
+    """``template`` rendered twice from a cold plan cache: at the first render each component
+    tag checks its props against the component's signature (render_component); at the second
+    it calls the component it checked directly (the call compiled into the plan)."""
+    clear_cache()
+    return [html(template), html(template)]
 
 
 # -- props -------------------------------------------------------------------------------------
@@ -116,7 +131,7 @@ none: object = None
     ],
 )
 def test_props(template: Template, expected: str) -> None:
-    assert expected == html(template)
+    assert [expected, expected] == checked_then_called(template)
 
 
 def test_a_prop_is_the_object_itself() -> None:
@@ -199,7 +214,7 @@ def test_a_prop_is_the_object_itself() -> None:
     ],
 )
 def test_children(template: Template, expected: str) -> None:
-    assert expected == html(template)
+    assert [expected, expected] == checked_then_called(template)
 
 
 def test_children_is_a_template_of_the_text_between_the_tags() -> None:
@@ -271,24 +286,31 @@ class Widget:
         return "<w-x></w-x>"
 
 
-@pytest.mark.parametrize(
-    ("value", "expected"),
-    [
-        pytest.param(t"<b>{x}</b>", "<b>v</b>", id="template"),
-        pytest.param(Markup("<b>ok</b>"), "<b>ok</b>", id="markup"),
-        pytest.param(Widget(), "<w-x></w-x>", id="dunder-html"),
-        pytest.param(EVIL, ESCAPED, id="str-escaped"),
-        pytest.param(None, "", id="none"),
-        pytest.param(False, "", id="false"),
-        pytest.param(42, "42", id="int"),
-        pytest.param(
-            [t"<b>1</b>", "<2>", None, Markup("<i>3</i>")], "<b>1</b>&lt;2&gt;<i>3</i>", id="list"
-        ),
-        pytest.param((t"<b>{i}</b>" for i in range(2)), "<b>0</b><b>1</b>", id="generator"),
-    ],
-)
+RETURN_VALUES = [
+    pytest.param(t"<b>{x}</b>", "<b>v</b>", id="template"),
+    pytest.param(Markup("<b>ok</b>"), "<b>ok</b>", id="markup"),
+    pytest.param(Widget(), "<w-x></w-x>", id="dunder-html"),
+    pytest.param(EVIL, ESCAPED, id="str-escaped"),
+    pytest.param(None, "", id="none"),
+    pytest.param(False, "", id="false"),
+    pytest.param(42, "42", id="int"),
+    pytest.param(
+        [t"<b>1</b>", "<2>", None, Markup("<i>3</i>")], "<b>1</b>&lt;2&gt;<i>3</i>", id="list"
+    ),
+    pytest.param((t"<b>{i}</b>" for i in range(2)), "<b>0</b><b>1</b>", id="generator"),
+]
+
+
+@pytest.mark.parametrize(("value", "expected"), RETURN_VALUES)
 def test_return_values(value: object, expected: str) -> None:
     assert f"<p>{expected}</p>" == html(t"<p><{Returns} value={value} /></p>")
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"), [case for case in RETURN_VALUES if case.id != "generator"]
+)
+def test_return_values_checked_then_called(value: object, expected: str) -> None:
+    assert [f"<p>{expected}</p>"] * 2 == checked_then_called(t"<p><{Returns} value={value} /></p>")
 
 
 @dataclass
@@ -648,6 +670,62 @@ def test_a_checked_tag_rechecks_another_component() -> None:
     assert "x" == render(Strict)
 
 
+def test_a_checked_tag_calls_its_component_without_checking_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    checked: list[object] = []
+    verify = _components._verify
+
+    def spy(component: object, *args: Any) -> tuple[object, bool]:
+        checked.append(component)
+        return verify(component, *args)
+
+    monkeypatch.setattr(_components, "_verify", spy)
+    clear_cache()
+    for value in ("1", "2", "3"):
+        assert (
+            f'<div><section class="card card-plain"><h2>{value}</h2>'
+            f'<span class="badge">{value}</span></section></div>'
+        ) == html(t"<div><{Card} title={value}><{Badge} label={value} /></{Card}></div>")
+    assert [Card, Badge] == checked
+    assert 2 == len(checked_then_called(t"<{Props} {props} />"))  # a spread: checked each time
+    assert [Card, Badge, Props, Props] == checked
+
+
+def test_a_checked_tag_still_refuses_an_end_tag_naming_another_value() -> None:
+    def render(close: object) -> str:
+        return html(
+            Template("<", Interpolation(Card, "C"), " title=t>x</", Interpolation(close, "C"), ">")
+        )
+
+    clear_cache()
+    expected = '<section class="card card-plain"><h2>t</h2>x</section>'
+    assert expected == render(Card)
+    with pytest.raises(RenderError) as info:
+        render(Badge)
+    assert "component-close" == info.value.anchor
+    assert expected == render(Card)
+
+
+def test_props_named_in_other_scripts_are_passed_as_written() -> None:
+    # Python reads a keyword written in source as its NFKC form: \uff58 (fullwidth x) as "x",
+    # \ufb01 (the ligature fi) as "fi"; a prop keeps the name the tag gave it
+    expected = "<i>fi=2, \uff58=&#39;1&#39;</i>"
+    assert [expected] * 2 == checked_then_called(t"<{Props} \uff58=1 fi={2} />")
+    assert ["<i>\ufb01=2</i>"] * 2 == checked_then_called(t"<{Props} \ufb01={2} />")
+
+
+def test_children_of_text_alone_are_one_template() -> None:
+    got: list[Template] = []
+
+    def Keep(*, children: Template) -> None:  # noqa: N802
+        got.append(children)
+
+    checked_then_called(t"<{Keep}>just <b>text</b></{Keep}>")
+    assert [("just <b>text</b>",)] * 2 == [children.strings for children in got]
+    assert [(), ()] == [children.interpolations for children in got]
+
+
 # -- notes: the component stack ----------------------------------------------------------------
 
 
@@ -700,6 +778,67 @@ def test_an_error_of_a_call_inside_a_component_names_the_outer_one() -> None:
     assert [
         "in component Middle(), used here:\n    <{Middle}><{Strict} /></{Middle}>\n     ^^^^^^^^"
     ] == info.value.__notes__
+
+
+class Loud:
+    def __str__(self) -> str:
+        raise ValueError("no text")
+
+
+def Fails(*, n: int) -> str:  # noqa: N802
+    return str(1 // n)
+
+
+@pytest.mark.parametrize(
+    ("render", "good", "bad", "note"),
+    [
+        pytest.param(
+            lambda v: html(t"<{Middle}><{Fails} n={v} /></{Middle}>"),
+            1,
+            0,
+            "in component Middle > Fails(n=0), used here:\n    <{Fails} n={v} />\n     ^^^^^^^",
+            id="raised-by-the-component",
+        ),
+        pytest.param(
+            lambda v: html(t"<main><{Boom} value={v} /></main>"),
+            "ok",
+            {"k": 1},
+            "in component Boom(value={'k': 1}), used here:\n"
+            "    <main><{Boom} value={v} /></main>\n"
+            "           ^^^^^^",
+            id="raised-rendering-its-template",
+        ),
+        pytest.param(
+            lambda v: html(t"<p><{Returns} value={v} /></p>"),
+            "ok",
+            {"k": 1},
+            "in component Returns(value={'k': 1}), used here:\n"
+            "    <p><{Returns} value={v} /></p>\n"
+            "        ^^^^^^^^^",
+            id="raised-rendering-what-it-returns",
+        ),
+        pytest.param(
+            lambda v: html(t'<{Badge} label="a {v}" />'),
+            "ok",
+            Loud(),
+            None,  # the props are made before the call: not inside the component
+            id="raised-making-a-prop",
+        ),
+    ],
+)
+def test_errors_are_the_same_when_checked_and_when_called(
+    render: Any, good: object, bad: object, note: str | None
+) -> None:
+    clear_cache()
+    raised = []
+    for value in (bad, good, bad):  # the first call checks the tag, the others do not
+        try:
+            render(value)
+        except Exception as error:  # any error: compared below
+            raised.append((type(error), str(error), getattr(error, "__notes__", None)))
+    first, again = raised
+    assert first == again
+    assert ([note] if note else None) == first[2]
 
 
 # -- Provider: values for components deep inside -----------------------------------------------
