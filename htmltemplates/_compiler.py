@@ -17,6 +17,7 @@ everything with one BUILD_STRING, the fastest concatenation CPython has.
 from __future__ import annotations
 
 import keyword
+import re
 from collections.abc import Callable, Mapping, Sequence
 from string.templatelib import Interpolation, Template
 from typing import Any
@@ -130,14 +131,19 @@ class _Builder:
 
     def build(self, holes: int, helpers: Mapping[str, object]) -> tuple[Render, str]:
         lines = ["def render(interpolations):"]
+        body = self._body()
+        # Only the values the plan reads are converted: the holes in a component's children
+        # (and of its end tag) are read when the children render, and converting them here too
+        # would call a lazy value twice (<{Box}>{name!s}</{Box}>).
+        used = {int(n) for n in re.findall(r"\bv(\d+)\b", body)}
         if holes:
             names = ", ".join(f"i{n}" for n in range(holes))
             lines.append(f"    {names}, = interpolations")
             lines.extend(
                 f"    v{n} = _convert(i{n}) if i{n}.conversion or i{n}.format_spec else i{n}.value"
                 for n in range(holes)
+                if n in used
             )
-        body = self._body()
         lines.append(f"    return {body}" if self.pieces else f"    return _str({body})")
         source = "\n".join([*self.functions, *lines]) + "\n"
         namespace: dict[str, object] = {**_GLOBALS, **helpers, **self.constants}
@@ -146,12 +152,14 @@ class _Builder:
         return render, source  # type: ignore[return-value]
 
 
-def _fast_text(n: int, slow: str) -> str:
-    """Inline: a str is escaped, an int needs no escaping, anything else takes ``slow``."""
+def _fast_text(n: int, slow: str, nested: bool = False) -> str:
+    """Inline: a str is escaped, an int needs no escaping, a nested template (``nested``, in
+    text content) is rendered through the plan cache, anything else takes ``slow``."""
     value = f"v{n}"
+    template = f"_render_str({value}) if c is _Template else " if nested else ""
     return (
         f"_esc({value}) if (c := {value}.__class__) is _str "
-        f"else _str({value}) if c is _int else {slow}({value}, {n})"
+        f"else _str({value}) if c is _int else {template}{slow}({value}, {n})"
     )
 
 
@@ -176,7 +184,7 @@ def compile_template(template: Template, helpers: Mapping[str, object]) -> tuple
                     builder.expr(f"{js}(v{index}, {index})")
                     continue
                 if context.state is State.TEXT:
-                    source = _fast_text(index, "_text")
+                    source = _fast_text(index, "_text", nested=True)
                 elif context.state is State.RCDATA:
                     source = _fast_text(index, "_rcdata")
                 else:
@@ -510,7 +518,9 @@ def _compile_in_place(
                 builder.expr(f"_str(v{part}) if v{part}.__class__ is _int else {piece}")
             else:
                 slow = f"_part(v{part}, {part}, {name})"
-                builder.expr(f"_esc(v{part}) if v{part}.__class__ is _str else {slow}")
+                # an int needs no escaping (class="level-{n}", id="row-{i}")
+                fast = f"_esc(v{part}) if (c := v{part}.__class__) is _str else _str(v{part})"
+                builder.expr(f"{fast} if c is _int else {slow}")
         builder.literal(quote)
     builder.literal(tag.tail)
 

@@ -252,6 +252,7 @@ _HELPERS: dict[str, object] = {
     "_imap": importmap_part,
     "_css": css_part,
     "_text": render_text,
+    "_render_str": render_str,
     "_rcdata": render_rcdata,
     "_comment": render_comment,
     "_convert": convert,

@@ -247,6 +247,19 @@ def test_children_are_empty_templates_when_there_are_none() -> None:
     assert [("",), ("",)] == [children.strings for children in got]
 
 
+def test_a_lazy_value_in_children_is_called_once() -> None:
+    calls: list[str] = []
+
+    def name() -> str:
+        calls.append("called")
+        return "x"
+
+    assert '<section class="card card-plain"><h2>t</h2>x</section>' == html(
+        t'<{Card} title="t">{name!s}</{Card}>'
+    )
+    assert ["called"] == calls
+
+
 def test_children_get_the_values_of_each_render() -> None:
     def render(value: str) -> str:
         return html(t'<{Card} title="t"><p>{value}</p></{Card}>')
