@@ -386,7 +386,11 @@ def _untrusted_import(value: object, key: str) -> str:
         return ""
     if isinstance(value, list | tuple):
         return next(filter(None, (_untrusted_import(item, key) for item in value)), "")
-    if not isinstance(value, str) or value.__class__ is TrustedResourceURL:
+    if value.__class__ is TrustedResourceURL:
+        return ""
+    if hasattr(type(value), "__html__"):
+        value = str(value.__html__())  # type: ignore[attr-defined]  # written as its source
+    elif not isinstance(value, str):
         return ""
     if key == "integrity" and _INTEGRITY.fullmatch(value):
         return ""

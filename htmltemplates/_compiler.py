@@ -40,6 +40,7 @@ from ._scanner import (
     TextHole,
     Token,
     css_escaping,
+    refuse_module_specifier,
     scan,
 )
 from ._spec import (
@@ -211,6 +212,8 @@ def _kind(tag: TagToken, name: str) -> AttrKind:
     """The kind of attribute ``name`` (lower-case) on ``tag``: as attr_kind says, except that
     a <link href> is an ordinary URL when the tag has no spread and a static rel whose every
     keyword only points somewhere (rel=canonical, alternate, icon...)."""
+    if name == "nonce":
+        return AttrKind.PLAIN  # written in the template: the author's nonce (attr_kind: data's)
     kind = attr_kind(tag.name, name)
     if tag.name in ANIMATION_ELEMENTS and name in ANIMATION_VALUES:
         return _animation_kind(tag, name)
@@ -245,7 +248,9 @@ def _animation_kind(tag: TagToken, name: str) -> AttrKind:
     target = ascii_lower(str(_static_value(targets[0])).strip(WHITESPACE))
     kind = attr_kind("a", target)
     if kind is AttrKind.URL and name != "values":
-        return AttrKind.URL
+        # the animated element may be a <use> or a <script> (the parent, or the href target),
+        # whose href loads code: a URL that loads code, as the red-team review showed
+        return AttrKind.RESOURCE
     if kind is AttrKind.PLAIN and target and target.replace("-", "").isalnum():
         return AttrKind.PLAIN
     return AttrKind.REFUSED
@@ -283,6 +288,7 @@ _REFUSED_REASONS = {
     "attributename": "decides which attribute an SVG animation rewrites",
     "type": "decides whether the script is run, and as what language",
     "language": "decides whether the script is run, and as what language",
+    "nonce": "decides whether the script or style may run under a Content Security Policy",
     "to": "is written into the attribute an SVG animation targets (attributeName), which must "
     "be written in the template and be neither an event handler nor style",
     "from": "is written into the attribute an SVG animation targets (attributeName), which must "
@@ -321,6 +327,7 @@ def _event_parts(name: str, attr: AttrToken, markers: dict[int, PartMarker]) -> 
             body += CODE_STAND_IN
             decoded += CODE_STAND_IN
         else:
+            refuse_module_specifier(decoded, Location.at_hole(part))
             markers[part] = "jsstr"
             body += TEXT_STAND_IN
             decoded += TEXT_STAND_IN

@@ -191,6 +191,23 @@ class ComponentToken:
 Token = str | TextHole | TagToken | NonceSlot | ComponentToken
 
 
+# A string that is a module specifier: what `import ... from`, `export ... from`, `import '...'`
+# and `import(...)` load (the red-team review): the value would choose the code.
+_MODULE_SPECIFIER = re.compile(r"""(?:\bimport|\bfrom)\s*\(?\s*['"`][^'"`]*\Z""")
+
+
+def refuse_module_specifier(body: str, here: Location) -> None:
+    if _MODULE_SPECIFIER.search(body):
+        raise _syntax(
+            "interpolation inside a module specifier in <script>",
+            "The string after import/from (or in import()) is a URL that loads code: write it "
+            "in the template, or map a fixed specifier with an import map of "
+            "TrustedResourceURLs.",
+            "script-value",
+            here,
+        )
+
+
 # How a value is escaped at each CSS position the lexer accepts (see _attributes.css_part)
 _CSS_ESCAPING = {
     CssState.VALUE: "css-value",
@@ -882,6 +899,8 @@ class Scanner:
                 "script-value",
                 here,
             )
+        if state is JsState.STRING or state is JsState.TEMPLATE:
+            refuse_module_specifier(body, here)
         if self.script_kind == "importmap" and state is not JsState.CODE:
             raise _syntax(
                 f"interpolation inside {state.value} in an import map",
@@ -1129,5 +1148,6 @@ __all__ = [
     "TextHole",
     "Token",
     "context_after",
+    "refuse_module_specifier",
     "scan",
 ]

@@ -91,7 +91,7 @@ ANIMATION_VALUES = frozenset({"to", "from", "by", "values"})
 
 # Names whose kind depends on the element they are on.
 ELEMENT_DEPENDENT_NAMES = frozenset(
-    {name for _, name in RESOURCE_URL_ATTRIBUTES} | ANIMATION_VALUES | {"type", "language"}
+    {name for _, name in RESOURCE_URL_ATTRIBUTES} | ANIMATION_VALUES | {"type", "language", "nonce"}
 )
 
 # Schemes a URL value may carry at the start of a URL attribute (SECURITY-NOTES 2.8).
@@ -153,6 +153,10 @@ def attr_kind(element: str, name: str) -> AttrKind:
         return AttrKind.SRCSET
     if name == "srcdoc":
         return AttrKind.SRCDOC
+    if name == "nonce" and element in SCRIPT_ELEMENTS:
+        # from data: the first nonce wins, and a spread's would come before html()'s CSP nonce
+        # (a nonce written in the template is the template's: compiler._kind)
+        return AttrKind.REFUSED
     if (name in ("type", "language") and element == "script") or (
         element in ANIMATION_ELEMENTS and name in ANIMATION_VALUES
     ):

