@@ -830,14 +830,8 @@ def css_text(value: object) -> str:
     match value:
         case None | bool():
             return ""
-        case _ if hasattr(type(value), "__html__"):
-            return markup_to_text(value.__html__())  # type: ignore[attr-defined]
-        case str():
-            return plain_str(value)
-        case int():
-            return str(int(value))
-        case float():
-            return str(float(value))
+        case _ if hasattr(type(value), "__html__") or isinstance(value, str | int | float):
+            return _scalar_text(value, "a CSS value")
         case Template():
             raise NotCssError("a template in a CSS value: templates are HTML")
         case Mapping():
