@@ -17,14 +17,12 @@ from typing import Any, Literal
 
 from ._css import NotCssError, css_string, css_text, css_url, css_value
 from ._escapers import (
-    DOT_SEGMENT_FIX,
     encode_fragment,
     encode_path,
     encode_query,
     escape_text,
     filter_css_value,
     filter_url,
-    has_dot_segment,
     is_css_property,
     markup_to_text,
     plain_str,
@@ -32,6 +30,7 @@ from ._escapers import (
 from ._javascript import NotJavaScriptError, js_string, js_value
 from ._spec import ELEMENT_DEPENDENT_NAMES, AttrKind, UrlPart, ascii_lower, attr_kind
 from ._trusted import TrustedResourceURL, TrustedURL
+from ._urls import check_path_value
 from .errors import RenderError, short_repr
 from .errors import value_error as _error
 
@@ -205,23 +204,14 @@ def url_piece(value: object, slot: int, name: str, part: UrlPart) -> str:
     return escape_text(_url_text(value, slot, name, part))
 
 
-def path_text(text: str, slot: int, where: str) -> str:
-    """``text``, a value in a URL path, unless it has a dot segment (a RenderError)."""
-    if has_dot_segment(text):
-        raise _error(
-            f"a value with a '.' or '..' segment in the path of {where}: {short_repr(text)}",
-            DOT_SEGMENT_FIX,
-            "dot-segment",
-            slot,
-        )
-    return text
-
-
 def _url_text(value: object, slot: int, name: str, part: UrlPart) -> str:
     """A value in a URL, not yet escaped: scheme-filtered at the start (trusted URLs pass),
     percent-encoded for its part elsewhere."""
     if part is UrlPart.PATH:
-        return encode_path(path_text(attr_text(value, slot, name), slot, f"the {name} URL"))
+        text = attr_text(value, slot, name)
+        if "." in text:  # a dot segment is refused; the headline is built only then
+            check_path_value(text, slot, f"the {name} URL")
+        return encode_path(text)
     if part is not UrlPart.START:
         return _ENCODERS[part](attr_text(value, slot, name))
     if value.__class__ in _TRUSTED_URLS:
@@ -418,7 +408,7 @@ def css_part(value: object, slot: int, how: str) -> str:
             return css_string(value)
         part = _CSS_URL_PARTS[how]
         if part is UrlPart.PATH:
-            path_text(css_text(value), slot, "a CSS url()")
+            check_path_value(css_text(value), slot, "a CSS url()")
         if part is UrlPart.START and value.__class__ in _TRUSTED_URLS:
             return css_url(str.__str__(value), trusted=True)
         return css_url(value, part)

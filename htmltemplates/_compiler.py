@@ -66,6 +66,7 @@ from .errors import syntax_error as _syntax
 __all__ = ["Render", "compile_template"]
 
 Render = Callable[[tuple[Interpolation[Any], ...]], str]
+PLAN_FILENAME = "<htmltemplates plan>"  # what tracebacks show for the code of a plan
 
 # What plans call. The value rules of text content (``_text``, ``_rcdata``, ``_comment``,
 # ``_convert``) render nested templates through the plan cache, so the renderer passes them in.
@@ -78,6 +79,9 @@ _GLOBALS: dict[str, object] = {
     "_url": _attributes.url_part,
     "_res": _attributes.resource_part,
     "_marked": _attributes.part_text,
+    "_jss": _attributes.js_string_part,
+    "_imap": _attributes.importmap_part,
+    "_css": _attributes.css_part,
     "_jsp": _attributes.js_part,
     "_event": _attributes.render_event,
     "_piece": _attributes.url_piece,
@@ -148,7 +152,7 @@ class _Builder:
         lines.append(f"    return {body}" if self.pieces else f"    return _str({body})")
         source = "\n".join([*self.functions, *lines]) + "\n"
         namespace: dict[str, object] = {**_GLOBALS, **helpers, **self.constants}
-        exec(compile(source, "<htmltemplates plan>", "exec"), namespace)
+        exec(compile(source, PLAN_FILENAME, "exec"), namespace)
         render = namespace["render"]
         return render, source  # type: ignore[return-value]
 
@@ -218,19 +222,23 @@ def _kind(tag: TagToken, name: str) -> AttrKind:
     if tag.name in ANIMATION_ELEMENTS and name in ANIMATION_VALUES:
         return _animation_kind(tag, name)
     if kind is AttrKind.RESOURCE and tag.name == "link" and name == "href":
-        rels = [
-            item
-            for item in tag.items
-            if isinstance(item, SpreadToken) or ascii_lower(item.name) == "rel"
-        ]
-        if (
-            len(rels) == 1
-            and isinstance(rels[0], AttrToken)
-            and not rels[0].dynamic
-            and set(ascii_lower(str(_static_value(rels[0]))).split()) <= LINK_NAVIGATIONAL_RELS
-        ):
+        rel = _fixed_value(tag, "rel")
+        if rel is not None and set(rel.split()) <= LINK_NAVIGATIONAL_RELS:
             return AttrKind.URL
     return kind
+
+
+def _fixed_value(tag: TagToken, name: str) -> str | None:
+    """The value of attribute ``name`` on ``tag``, lower-cased, when the template fixes it: it
+    is written once, without a hole, and no spread could write it too. Else None."""
+    found = [
+        item
+        for item in tag.items
+        if isinstance(item, SpreadToken) or ascii_lower(item.name) == name
+    ]
+    if len(found) != 1 or isinstance(found[0], SpreadToken) or found[0].dynamic:
+        return None
+    return ascii_lower(str(_static_value(found[0])))
 
 
 def _animation_kind(tag: TagToken, name: str) -> AttrKind:
@@ -238,14 +246,10 @@ def _animation_kind(tag: TagToken, name: str) -> AttrKind:
     attribute its attributeName names (SECURITY-NOTES 2.16): a URL when that is a URL attribute
     (``values``, a list of them, is refused then), plain text for a presentation attribute;
     refused when the target is not written in the template, or is an event handler or style."""
-    targets = [
-        item
-        for item in tag.items
-        if isinstance(item, SpreadToken) or ascii_lower(item.name) == "attributename"
-    ]
-    if len(targets) != 1 or isinstance(targets[0], SpreadToken) or targets[0].dynamic:
+    fixed = _fixed_value(tag, "attributename")
+    if fixed is None:
         return AttrKind.REFUSED
-    target = ascii_lower(str(_static_value(targets[0])).strip(WHITESPACE))
+    target = fixed.strip(WHITESPACE)
     kind = attr_kind("a", target)
     if kind is AttrKind.URL and name != "values":
         # the animated element may be a <use> or a <script> (the parent, or the href target),
@@ -289,12 +293,11 @@ _REFUSED_REASONS = {
     "type": "decides whether the script is run, and as what language",
     "language": "decides whether the script is run, and as what language",
     "nonce": "decides whether the script or style may run under a Content Security Policy",
-    "to": "is written into the attribute an SVG animation targets (attributeName), which must "
-    "be written in the template and be neither an event handler nor style",
-    "from": "is written into the attribute an SVG animation targets (attributeName), which must "
-    "be written in the template and be neither an event handler nor style",
-    "by": "is written into the attribute an SVG animation targets (attributeName), which must "
-    "be written in the template and be neither an event handler nor style",
+    **dict.fromkeys(
+        ("to", "from", "by"),
+        "is written into the attribute an SVG animation targets (attributeName), which must be "
+        "written in the template and be neither an event handler nor style",
+    ),
     "values": "is written into the attribute an SVG animation targets (attributeName), which "
     "must be written in the template and be neither a URL, an event handler nor style",
 }
@@ -615,12 +618,12 @@ def _prop_value(builder: _Builder, attr: AttrToken) -> str:
     with interpolations a str, as an f-string would build it."""
     if attr.parts is None:
         return "True"
+    if len(attr.parts) == 1 and isinstance(attr.parts[0], int):
+        return f"v{attr.parts[0]}"
     pieces = [
         repr(decode_attribute(part)) if isinstance(part, str) else f"_str(v{part})"
         for part in attr.parts
     ]
-    if len(attr.parts) == 1 and isinstance(attr.parts[0], int):
-        return f"v{attr.parts[0]}"
     return " + ".join(pieces) if pieces else "''"
 
 

@@ -142,23 +142,6 @@ def encode_path(text: str, /) -> str:
     return _quote(text, _PATH_SAFE)
 
 
-_DOTS_ONLY = re.compile(r"(?:^|/)\.+(?:/|$)")
-
-
-def has_dot_segment(text: str, /) -> bool:
-    """Whether a path value has a segment of dots only ("..", "."; "..." too, which could join
-    a '.' written beside the hole): the URL parser would remove it, and the one before it, so
-    the URL would leave the path the template fixed (/static/{file} with "../uploads/x.js")."""
-    return "." in text and _DOTS_ONLY.search(text) is not None
-
-
-DOT_SEGMENT_FIX = (
-    "A value in a URL path stays in the path the template wrote; '..' would climb out of it "
-    "(/static/{file} with '../uploads/x.js'). Check or clean the value first, or put it in the "
-    "query (?file={file})."
-)
-
-
 def encode_query(text: str, /) -> str:
     """A value in the query of a URL, as encodeURIComponent: '&', '=', '+' and '#' encoded, so
     ``?q={q}`` gives back exactly ``q`` ("Tom & Jerry" included)."""

@@ -13,10 +13,10 @@ from typing import Annotated, Any, NamedTuple
 
 from markupsafe import Markup
 
-from ._attributes import css_part, importmap_part, is_lazy, js_part, js_string_part, resolve
-from ._compiler import Render, compile_template
+from ._attributes import is_lazy, js_part, resolve
+from ._compiler import PLAN_FILENAME, Render, compile_template
 from ._escapers import escape_comment, escape_text, normalize_rcdata, plain_str
-from .errors import TemplateError, short_repr
+from .errors import PACKAGE_DIR, TemplateError, short_repr
 from .errors import value_error as _error
 
 __all__ = ["CacheInfo", "cache_info", "clear_cache", "html", "render_str"]
@@ -110,9 +110,6 @@ def html(template: Annotated[Template, "html"]) -> Markup:
         raise error.with_traceback(_user_frames(error.__traceback__))  # noqa: B904 - the same error
 
 
-_PACKAGE = os.path.dirname(os.path.abspath(__file__))
-
-
 def _user_frames(tb: TracebackType | None) -> TracebackType | None:
     """``tb`` without the frames of htmltemplates itself (its modules and compiled plans): what
     is left of a TemplateError's traceback is the user's code (components) between html() and
@@ -120,7 +117,7 @@ def _user_frames(tb: TracebackType | None) -> TracebackType | None:
     kept: list[TracebackType] = []
     while tb is not None:
         filename = tb.tb_frame.f_code.co_filename
-        if filename != "<htmltemplates plan>" and not filename.startswith(_PACKAGE):
+        if filename != PLAN_FILENAME and not filename.startswith(PACKAGE_DIR + os.sep):
             kept.append(tb)
         tb = tb.tb_next
     for outer, inner in itertools.pairwise(kept):
@@ -248,9 +245,6 @@ def render_comment(value: object, slot: int) -> str:
 
 _HELPERS: dict[str, object] = {
     "_js": js_part,
-    "_jss": js_string_part,
-    "_imap": importmap_part,
-    "_css": css_part,
     "_text": render_text,
     "_render_str": render_str,
     "_rcdata": render_rcdata,

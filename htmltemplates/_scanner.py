@@ -234,9 +234,7 @@ def css_escaping(position: CssPosition, hole: int, where: str) -> str:
         if part in _CSS_URL_PARTS:
             return _CSS_URL_PARTS[part]
         state, detail = CssState.UNKNOWN, "a URL whose scheme is not written yet"
-    why = f" ({detail})" if detail and state is not CssState.AT_RULE else ""
-    if state is CssState.AT_RULE and detail:
-        why = f" ({detail})"
+    why = f" ({detail})" if detail else ""
     raise _syntax(
         f"interpolation inside {state.value}{why} in {where}",
         "Values go in CSS property values (color: {c}), strings and url()s; selectors, "
@@ -781,14 +779,7 @@ class Scanner:
             self._flush()
             self.tokens.append(TextHole(index, Context(), first))
         elif state is State.RCDATA:
-            before = "".join(self.literal)
-            if _PARTIAL_END_TAG.search(before):
-                raise _syntax(
-                    f"interpolation that could complete an end tag inside <{self.element}>",
-                    "Put a space between '<' and the interpolation.",
-                    "end-tag",
-                    here,
-                )
+            self._refuse_partial_end_tag("".join(self.literal), here)
             if _MARKUP.search(self.rcdata_text):
                 # <title><a href={x}> is text in HTML, but markup wherever <title> is not
                 # RCDATA: in <svg> (where <title><script> is a real script), or in a template
@@ -867,13 +858,7 @@ class Scanner:
         ends in code, as text inside a string or template literal; refused anywhere else
         (comments, regular expressions, tagged templates, what the lexer cannot read)."""
         body = self.rcdata_text
-        if _PARTIAL_END_TAG.search(body):
-            raise _syntax(
-                "interpolation that could complete an end tag inside <script>",
-                "Put a space between '<' and the interpolation.",
-                "end-tag",
-                here,
-            )
+        self._refuse_partial_end_tag(body, here)
         if "<!--" in body:
             raise _syntax(
                 "interpolation inside a <script> whose body holds '<!--'",
@@ -921,17 +906,22 @@ class Scanner:
         # the value: one expression, or text of the string
         self.rcdata_text += TEXT_STAND_IN if in_text else CODE_STAND_IN
 
-    def _style_hole(self, index: int, here: Location) -> None:
-        """A hole in a <style> body: where it stands in the CSS is decided when the element
-        ends (the text after a hole can matter: ``b:{v} { c: d }`` is a nested rule)."""
-        body = self.rcdata_text
-        if _PARTIAL_END_TAG.search(body):
+    def _refuse_partial_end_tag(self, before: str, here: Location) -> None:
+        """Refuse a hole right after '<' or '</' and letters in the element being scanned: the
+        value could complete its end tag (</title, </script...)."""
+        if _PARTIAL_END_TAG.search(before):
             raise _syntax(
-                "interpolation that could complete an end tag inside <style>",
+                f"interpolation that could complete an end tag inside <{self.element}>",
                 "Put a space between '<' and the interpolation.",
                 "end-tag",
                 here,
             )
+
+    def _style_hole(self, index: int, here: Location) -> None:
+        """A hole in a <style> body: where it stands in the CSS is decided when the element
+        ends (the text after a hole can matter: ``b:{v} { c: d }`` is a nested rule)."""
+        body = self.rcdata_text
+        self._refuse_partial_end_tag(body, here)
         if _MARKUP.search(body):
             raise _syntax(
                 "interpolation after markup written in <style>", _MARKUP_FIX, "script-markup", here

@@ -22,16 +22,14 @@ from string.templatelib import Interpolation, Template, convert
 from typing import Any, LiteralString, Self, final
 
 from ._escapers import (
-    DOT_SEGMENT_FIX,
     browser_url,
     encode_fragment,
     encode_path,
     encode_query,
-    has_dot_segment,
     plain_str,
 )
 from ._spec import UrlPart
-from ._urls import FIXED_ORIGIN, url_parts
+from ._urls import FIXED_ORIGIN, check_path_value, url_parts
 from .errors import Location, TemplateError
 from .errors import syntax_error as _syntax
 from .errors import value_error as _error
@@ -141,13 +139,8 @@ def _from_template(url: Template, kind: str) -> str:
     out = [first]
     for index, interpolation in enumerate(url.interpolations):
         text = _text(interpolation, index, kind)
-        if where[index] is UrlPart.PATH and has_dot_segment(text):
-            raise _error(
-                f"a value with a '.' or '..' segment in the path of a {kind}: {text!r}",
-                DOT_SEGMENT_FIX,
-                "dot-segment",
-                index,
-            )
+        if where[index] is UrlPart.PATH:
+            check_path_value(text, index, f"a {kind}")
         out.append(_ENCODERS[where[index]](text))
         out.append(url.strings[index + 1])
     return "".join(out)

@@ -9,14 +9,16 @@ from typing import TYPE_CHECKING
 
 from ._escapers import browser_url, decode_attribute
 from ._spec import DANGEROUS_SCHEMES, UrlPart, ascii_lower
-from .errors import Location
+from .errors import Location, short_repr
 from .errors import syntax_error as _syntax
+from .errors import value_error as _error
 
 if TYPE_CHECKING:
     from ._scanner import AttrToken
 
 __all__ = [
     "FIXED_ORIGIN",
+    "check_path_value",
     "refresh_parts",
     "refuse_reference_joins",
     "resource_parts",
@@ -243,3 +245,23 @@ def refuse_reference_joins(parts: Sequence[str | int], where: str) -> None:
             )
         else:
             before = ""
+
+
+_DOTS_ONLY = re.compile(r"(?:^|/)\.+(?:/|$)")
+
+
+def check_path_value(text: str, slot: int, where: str) -> str:
+    """``text``, a value in a URL path, unless it has a segment of dots only ("..", "."; "..."
+    too, which could join a '.' written beside the hole): the URL parser would remove it, and
+    the one before it, so the URL would leave the path the template fixed (/static/{file} with
+    "../uploads/x.js"). That is a RenderError; ``where`` names the URL in its headline."""
+    if "." in text and _DOTS_ONLY.search(text) is not None:
+        raise _error(
+            f"a value with a '.' or '..' segment in the path of {where}: {short_repr(text)}",
+            "A value in a URL path stays in the path the template wrote; '..' would climb out "
+            "of it (/static/{file} with '../uploads/x.js'). Check or clean the value first, or "
+            "put it in the query (?file={file}).",
+            "dot-segment",
+            slot,
+        )
+    return text

@@ -22,7 +22,7 @@ from string.templatelib import Template
 
 __all__ = ["Location", "RenderError", "TemplateError", "TemplateSyntaxError"]
 
-_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 _DOCS = "docs/errors.md#"
 _WINDOW = 72  # widest excerpt line shown; longer lines are cut around the fault
 
@@ -198,7 +198,7 @@ def _caller() -> str:
     while frame is not None:
         filename = frame.f_code.co_filename
         internal = filename.startswith(("<htmltemplates", "<frozen"))
-        if not internal and not os.path.abspath(filename).startswith(_PACKAGE_DIR + os.sep):
+        if not internal and not os.path.abspath(filename).startswith(PACKAGE_DIR + os.sep):
             return f"{os.path.basename(filename)}, line {frame.f_lineno}"
         frame = frame.f_back  # type: ignore[assignment]
     return ""
