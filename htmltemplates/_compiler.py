@@ -34,14 +34,15 @@ from ._scanner import (
     SCRIPT_VALUE_FIX,
     AttrToken,
     ComponentToken,
+    Nesting,
     NonceSlot,
+    Scanner,
     SpreadToken,
     TagToken,
     TextHole,
     Token,
     css_escaping,
     refuse_module_specifier,
-    scan,
 )
 from ._spec import (
     ANIMATION_ELEMENTS,
@@ -168,15 +169,19 @@ def _fast_text(n: int, slow: str, nested: bool = False) -> str:
     )
 
 
-def compile_template(template: Template, helpers: Mapping[str, object]) -> tuple[Render, str]:
-    """The render function for templates with the static strings of ``template``, and its
-    source; ``helpers`` maps ``_text``, ``_rcdata``, ``_comment`` and ``_convert`` to the value
-    rules. Only the strings shape the plan: values, conversions and format specs do not.
+def compile_template(
+    template: Template, helpers: Mapping[str, object]
+) -> tuple[Render, str, Nesting | None]:
+    """The render function for templates with the static strings of ``template``, its source,
+    and why it may not be rendered inside another template (None when it may); ``helpers``
+    maps ``_text``, ``_text_f``, ``_foreign``, ``_rcdata``, ``_comment`` and ``_convert`` to the
+    value rules. Only the strings shape the plan: values, conversions and format specs do not.
 
     Raises TemplateSyntaxError (without a template attached) for positions it cannot make safe.
     """
     builder = _Builder()
-    for token in scan(template):
+    scanner = Scanner()
+    for token in scanner.scan(template):
         match token:
             case str():
                 builder.literal(token)
@@ -188,7 +193,10 @@ def compile_template(template: Template, helpers: Mapping[str, object]) -> tuple
                     js = {"string": "_jss", "importmap": "_imap"}.get(script, "_js")
                     builder.expr(f"{js}(v{index}, {index})")
                     continue
-                if context.state is State.TEXT:
+                if context.state is State.TEXT and token.foreign:
+                    # maybe in <svg> or <math>: a template rendered here is told so
+                    source = _fast_text(index, "_text_f")
+                elif context.state is State.TEXT:
                     source = _fast_text(index, "_text", nested=True)
                 elif context.state is State.RCDATA:
                     source = _fast_text(index, "_rcdata")
@@ -202,7 +210,8 @@ def compile_template(template: Template, helpers: Mapping[str, object]) -> tuple
                 builder.expr("_nonce()")
             case ComponentToken():
                 _compile_component(builder, token, template)
-    return builder.build(len(template.interpolations), helpers)
+    render, source = builder.build(len(template.interpolations), helpers)
+    return render, source, scanner.nesting
 
 
 # -- tags ----------------------------------------------------------------------------------------
@@ -688,13 +697,15 @@ def _compile_component(builder: _Builder, token: ComponentToken, template: Templ
     children = _children(builder, token, template)
     if spread:  # the names can change from one render to the next: checked at every call
         props = "{" + ", ".join(entries) + "}"
-        builder.expr(f"_comp(v{n}, {props}, {children}, {site}, interpolations)")
-        return
-    # the arguments are evaluated in the order _comp's were: component, props, children
-    call = _component_call(builder, list(written), site, n, token.close)
-    close = f", i{token.close}" if token.close >= 0 else ""
-    args = "".join(f", {value}" for value in values)
-    builder.expr(f"{call}(v{n}{args}, {children}{close}, interpolations)")
+        source = f"_comp(v{n}, {props}, {children}, {site}, interpolations)"
+    else:
+        # the arguments are evaluated in the order _comp's were: component, props, children
+        call = _component_call(builder, list(written), site, n, token.close)
+        close = f", i{token.close}" if token.close >= 0 else ""
+        args = "".join(f", {value}" for value in values)
+        source = f"{call}(v{n}{args}, {children}{close}, interpolations)"
+    # maybe in <svg> or <math>: the templates the component renders are told so
+    builder.expr(f"_foreign(lambda: {source})" if token.foreign else source)
 
 
 def _component_call(builder: _Builder, names: list[str], site: str, index: int, close: int) -> str:

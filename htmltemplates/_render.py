@@ -5,7 +5,8 @@ from __future__ import annotations
 import itertools
 import os
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from contextvars import ContextVar
 from string.templatelib import Interpolation, Template
 from string.templatelib import convert as _apply_conversion
 from types import TracebackType
@@ -16,6 +17,7 @@ from markupsafe import Markup
 from ._attributes import is_lazy, js_part, resolve
 from ._compiler import PLAN_FILENAME, Render, compile_template
 from ._escapers import escape_comment, escape_text, normalize_rcdata, plain_str
+from ._scanner import Nesting
 from .errors import PACKAGE_DIR, TemplateError, short_repr
 from .errors import value_error as _error
 
@@ -57,17 +59,68 @@ def cache_info() -> CacheInfo:
 
 def _compile(template: Template) -> Render:
     try:
-        render, _source = compile_template(template, _HELPERS)
+        render, _source, nesting = compile_template(template, _HELPERS)
     except TemplateError as error:
         error.locate(template)
         error.__traceback__ = None
         raise error from None
+    if nesting is not None:
+        render = _guarded(render, nesting, template.strings)
     with _lock:
         _compiles[0] += 1
         while len(_plans) >= MAX_PLANS:
             del _plans[next(iter(_plans))]
         _plans[template.strings] = render
     return render
+
+
+# -- templates whose end is uncertain (red-team F3) ----------------------------------------------
+#
+# The scanner reads every template as HTML. Some static text ends elsewhere for another reader
+# (markup in <title> inside <svg>, a double-escaped script...); the scanner refuses the holes
+# after it in the same template, and its Nesting says when the template may not be rendered
+# inside another one either, where the outer template's later values would follow it. Holes
+# and component tags inside an outer template's <svg> or <math> set _FOREIGN while they render.
+
+_FOREIGN: ContextVar[bool] = ContextVar("htmltemplates_foreign", default=False)
+
+
+def _guarded(render: Render, nesting: Nesting, strings: tuple[str, ...]) -> Render:
+    """``render``, refusing to run inside another template as ``nesting`` says. A refusal that
+    reaches html() from the template html() itself renders is dropped there (see html())."""
+    if nesting.foreign_only:
+
+        def in_html_only(interpolations: tuple[Interpolation[Any], ...]) -> str:
+            if _FOREIGN.get():
+                raise nesting.error()
+            return render(interpolations)
+
+        return in_html_only
+
+    def on_its_own(interpolations: tuple[Interpolation[Any], ...]) -> str:
+        error = nesting.error()
+        error.top_level = (strings, render)  # type: ignore[attr-defined]
+        raise error
+
+    return on_its_own
+
+
+def render_text_foreign(value: object, slot: int) -> str:
+    """render_text for a hole that may be in foreign content (<svg>, <math>)."""
+    token = _FOREIGN.set(True)
+    try:
+        return render_text(value, slot)
+    finally:
+        _FOREIGN.reset(token)
+
+
+def in_foreign(render: Callable[[], str]) -> str:
+    """``render()`` (a component tag) told that it may be in foreign content."""
+    token = _FOREIGN.set(True)
+    try:
+        return render()
+    finally:
+        _FOREIGN.reset(token)
 
 
 def render_str(template: Template) -> str:
@@ -104,6 +157,21 @@ def html(template: Annotated[Template, "html"]) -> Markup:
         plan = _compile(template)
     try:
         return _new_str(Markup, plan(template.interpolations))
+    except TemplateError as error:
+        top_level = getattr(error, "top_level", None)
+        if top_level is not None and top_level[0] == template.strings:
+            # a template whose end is uncertain, rendered on its own: nothing follows it (its
+            # plan refused before rendering anything, so the refusal is its own)
+            return _on_its_own(template, top_level[1])
+        if error.template is None:
+            error.locate(template)
+        raise error.with_traceback(_user_frames(error.__traceback__))  # noqa: B904 - the same error
+
+
+def _on_its_own(template: Template, render: Render) -> Markup:
+    __tracebackhide__ = True
+    try:
+        return _new_str(Markup, render(template.interpolations))
     except TemplateError as error:
         if error.template is None:
             error.locate(template)
@@ -246,6 +314,8 @@ def render_comment(value: object, slot: int) -> str:
 _HELPERS: dict[str, object] = {
     "_js": js_part,
     "_text": render_text,
+    "_text_f": render_text_foreign,
+    "_foreign": in_foreign,
     "_render_str": render_str,
     "_rcdata": render_rcdata,
     "_comment": render_comment,

@@ -49,6 +49,7 @@ _UNQUOTED_BAD = re.compile(r"[\"'<=`]")
 _COMMENT_END = re.compile(r"--!?>")
 _PARTIAL_END_TAG = re.compile(r"</?[A-Za-z]*\Z")
 _MARKUP = re.compile(r"<[A-Za-z!?/]")
+_FOREIGN_ROOTS = frozenset({"svg", "math"})
 _NOSCRIPT_END = re.compile(r"</noscript(?=[\t\n\f\r />]|\Z)", re.IGNORECASE)
 _DROP_NEWLINE = frozenset({"pre", "listing", "textarea"})
 _TAG_NAME_FIX = (
@@ -124,6 +125,8 @@ class TextHole:
     # in a <script> body: "js" or "json" (a value written as a literal of that language), or
     # "string" (inside a string or template literal: the value is its text)
     script: str = ""
+    # in text after an <svg> or <math> start tag that is not closed yet: maybe foreign content
+    foreign: bool = False
 
 
 @dataclass(slots=True)
@@ -186,9 +189,27 @@ class ComponentToken:
     start: tuple[int, int] = (0, 0)
     end: tuple[int, int] = (0, 0)
     close: int = -1
+    foreign: bool = False  # written inside <svg> or <math> (see TextHole)
 
 
 Token = str | TextHole | TagToken | NonceSlot | ComponentToken
+
+
+@dataclass(slots=True, frozen=True)
+class Nesting:
+    """Why a template may not be rendered inside another one (as a value, a list item, a
+    component's result or its children): some reader would end it elsewhere than it seems, so
+    the outer template's later values could land in a context neither scan saw. With
+    ``foreign_only`` only inside foreign content, where <title>, <script> and <style> hold
+    markup and CDATA is text. :meth:`error` is the refusal (a TemplateSyntaxError)."""
+
+    headline: str
+    fix: str
+    location: Location
+    foreign_only: bool
+
+    def error(self) -> TemplateSyntaxError:
+        return _syntax(self.headline, self.fix, "nested-end", self.location)
 
 
 # A string that is a module specifier: what `import ... from`, `export ... from`, `import '...'`
@@ -273,7 +294,16 @@ class Scanner:
         self.noscript_ends: set[tuple[int, int]] = set()  # where real </noscript> tags start
         # Static markup after which some browser may read the rest of the template in another
         # context than we do; every later hole is refused with this (headline, fix, anchor).
-        self.unsure: tuple[str, str, str] | None = None
+        self._unsure: tuple[str, str, str] | None = None
+        self.unsure_at = Location()  # where the scan stood when it became unsure
+        self.unsure_in_foreign = False  # it became unsure inside <svg> or <math>
+        # The <svg> and <math> start tags not closed yet, in order: the scanner reads every
+        # template as HTML, and tracks these only to know what may be foreign content (a
+        # breakout tag such as <p> really ends it; this over-approximates).
+        self.foreign: list[tuple[str, Location]] = []
+        # Set by finish(): why this template may not be rendered inside another one, and
+        # whether only inside foreign content (see Nesting).
+        self.nesting: Nesting | None = None
         self.string = 0  # index of the string being scanned
         self.string_end = 0  # its length
         self.closed_at: tuple[int, int, str] = (-1, -1, "")  # where the last start tag ended
@@ -339,6 +369,17 @@ class Scanner:
                     "element there, and read what follows as markup.",
                     "noscript",
                 )
+                self.unsure_at = self._here(match.start(), len(match.group()))
+
+    @property
+    def unsure(self) -> tuple[str, str, str] | None:
+        return self._unsure
+
+    @unsure.setter
+    def unsure(self, reason: tuple[str, str, str] | None) -> None:
+        self._unsure = reason
+        self.unsure_at = self.opened
+        self.unsure_in_foreign |= bool(self.foreign)
 
     @property
     def context(self) -> Context:
@@ -543,6 +584,10 @@ class Scanner:
         self.state = State.TEXT
         if self.element == "noscript":
             self.noscript = False
+        elif self.element in _FOREIGN_ROOTS:
+            names = [name for name, _ in self.foreign]
+            if self.element in names:  # </svg> closes the innermost <svg> (and what it holds)
+                del self.foreign[len(names) - 1 - names[::-1].index(self.element) :]
         self.element = ""
         return j + 1
 
@@ -703,6 +748,8 @@ class Scanner:
         tag = self.tag
         assert tag is not None
         name = self.element
+        if name in _FOREIGN_ROOTS and self.state is not State.SELF_CLOSING:
+            self.foreign.append((name, tag.location))
         # a nonce goes before the '>' (not before a '/': it may end an unquoted value)
         nonce = name in SCRIPT_ELEMENTS and not any(
             isinstance(item, AttrToken) and ascii_lower(item.name) == "nonce" for item in tag.items
@@ -777,7 +824,7 @@ class Scanner:
         first = string == self.string and end == self.string_end and element in _DROP_NEWLINE
         if state is State.TEXT:
             self._flush()
-            self.tokens.append(TextHole(index, Context(), first))
+            self.tokens.append(TextHole(index, Context(), first, foreign=bool(self.foreign)))
         elif state is State.RCDATA:
             self._refuse_partial_end_tag("".join(self.literal), here)
             if _MARKUP.search(self.rcdata_text):
@@ -987,7 +1034,7 @@ class Scanner:
             return
         self.opened = Location(self.opened.string, self.opened.offset, 1)
         self.tag = TagToken(self.element, "", self.opened)
-        self.component = ComponentToken(index, self.opened)
+        self.component = ComponentToken(index, self.opened, foreign=bool(self.foreign))
 
     def _glued(self, index: int, here: Location, *, end: bool = False) -> TemplateSyntaxError:
         name = self._name(index)
@@ -1111,7 +1158,36 @@ class Scanner:
                     also=Location(len(self.strings) - 1, len(self.strings[-1]), 1),
                 ),
             )
+        self.nesting = self._nesting()
         self._flush()
+
+    def _nesting(self) -> Nesting | None:
+        """Whether this template may end elsewhere than it seems once inside another one."""
+        if self.foreign:
+            name, where = self.foreign[-1]
+            return Nesting(
+                f"a template that leaves <{name}> open is rendered inside another template",
+                f"Close <{name}> in the template that opens it: the values that follow in the "
+                f"outer template would be in <{name}>, where its scan cannot see them.",
+                where,
+                foreign_only=False,
+            )
+        if self.unsure is None:
+            return None
+        reason, _fix, anchor = self.unsure
+        # a CDATA section, and markup in <title>, <script> or <style>, are read otherwise only
+        # in foreign content; the double-escaped script and </noscript> anywhere
+        foreign_only = anchor not in ("script-comment", "noscript") and not self.unsure_in_foreign
+        outer = "inside <svg> or <math> of another" if foreign_only else "inside another"
+        return Nesting(
+            f"a template whose end is uncertain is rendered {outer} template: it has "
+            + reason.removeprefix("interpolation after "),
+            "Browsers may end it elsewhere than it seems there and read the outer template's "
+            f"next values in another context (docs/errors.md#{anchor} says why). Take that text "
+            "out of it, or render this template on its own with html().",
+            self.unsure_at,
+            foreign_only=foreign_only,
+        )
 
 
 def scan(template: Template) -> list[Token]:

@@ -73,7 +73,7 @@ from flask.typing import HeadersValue, ResponseReturnValue
 from ._attributes import is_lazy
 from ._context import State
 from ._csp import CSP_NONCE
-from ._render import html, render_text
+from ._render import html, render_str, render_text
 from ._scanner import TextHole, scan
 from ._trusted import TrustedResourceURL
 from .errors import TemplateError
@@ -352,6 +352,7 @@ def _text_slots(template: Template) -> frozenset[int]:
         and token.context.state is State.TEXT
         and not token.after_start_tag
         and not token.script
+        and not token.foreign  # html() tells what renders there that it may be in <svg>
     )
     with _text_slots_lock:
         while len(_text_slots_cache) >= _MAX_SCANS:
@@ -386,12 +387,14 @@ def _streams(value: object) -> bool:
     return is_lazy(value) or hasattr(cls, "__iter__")
 
 
-def _pieces(template: Template) -> Iterator[str | None]:
+def _pieces(template: Template, *, nested: bool = False) -> Iterator[str | None]:
     """The HTML of ``template`` in pieces; None where an item of an iterable is about to be
-    taken (a place to send what is rendered so far)."""
+    taken (a place to send what is rendered so far). A ``nested`` template is rendered as
+    inside another one (render_str), where a template whose end is uncertain is refused."""
     if template.__class__ is not Template:
         yield html(template)  # raises html()'s TypeError
         return
+    whole = render_str if nested else html
     try:
         slots = _text_slots(template)
     except TemplateError:
@@ -405,7 +408,7 @@ def _pieces(template: Template) -> Iterator[str | None]:
         and _streams(interpolations[n].value)
     ]
     if not streamed:
-        yield html(template)
+        yield whole(template)
         return
     key = secrets.token_hex(8)
     markers = {n: f"<\0htmltemplates {key} {n}\0>" for n in streamed}
@@ -418,7 +421,7 @@ def _pieces(template: Template) -> Iterator[str | None]:
     strings = template.strings
     copy = Template(*itertools.chain(*zip(strings[:-1], values, strict=True)), strings[-1])
     try:
-        rendered = str(html(copy))
+        rendered = str(whole(copy))
     except TemplateError as error:
         if error.template is copy:
             error.template = template
@@ -427,7 +430,7 @@ def _pieces(template: Template) -> Iterator[str | None]:
     for n in streamed:
         before, found, rendered = rendered.partition(markers[n])
         if not found:  # not element content after all: no streaming for this template
-            yield html(template)
+            yield whole(template)
             return
         parts.append(before)
     for n, before in zip(streamed, parts, strict=True):
@@ -440,7 +443,7 @@ def _value_pieces(value: object, slot: int, template: Template) -> Iterator[str 
     """``render_text(value, slot)`` in pieces: templates through :func:`_pieces`, iterables
     item by item, lazy values called; any other value rendered whole."""
     if value.__class__ is Template:
-        yield from _pieces(value)
+        yield from _pieces(value, nested=True)
         return
     if not _streams(value):
         try:

@@ -122,6 +122,12 @@ SPREAD_PROPS_FIX = (
 )
 
 
+# templates whose end is uncertain once inside another template (nested-end)
+TITLE_MARKUP = t"<title><a onclick='/*</title>"
+OLD_SCRIPT = t"<script><!--<script>x()</script>"
+OPEN_SVG = t'<svg viewBox="0 0 8 8"><g>'
+
+
 def Card(*, title: str, children: Template, tone: str = "plain") -> Template:  # noqa: N802
     return t"<h2>{title}</h2>{children}"
 
@@ -339,6 +345,62 @@ MESSAGES = [
             "after it in this template. See docs/errors.md#rcdata-markup.",
         ],
         id="rcdata-markup-quoted-gt",
+    ),
+    # -- nested-end ----------------------------------------------------------------------------
+    pytest.param(
+        lambda: html(t"<svg>{TITLE_MARKUP}<text>{x}</text></svg>"),
+        TemplateSyntaxError,
+        "nested-end",
+        [
+            "a template whose end is uncertain is rendered inside <svg> or <math> of another "
+            "template: it has markup written in <title>, which holds text",
+            "",
+            "    <title><a onclick='/*</title>",
+            "    ^",
+            CALLER,
+            "",
+            "Browsers may end it elsewhere than it seems there and read the outer template's next "
+            "values in another context (docs/errors.md#rcdata-markup says why). Take that text out "
+            "of it, or render this template on its own with html(). See "
+            "docs/errors.md#nested-end.",
+        ],
+        id="nested-end-in-svg",
+    ),
+    pytest.param(
+        lambda: html(t"<p>{OLD_SCRIPT}{x}</p>"),
+        TemplateSyntaxError,
+        "nested-end",
+        [
+            "a template whose end is uncertain is rendered inside another template: it has a "
+            "<script> whose body holds '<!--' and '<script'",
+            "",
+            "    <script><!--<script>x()</script>",
+            "    ^",
+            CALLER,
+            "",
+            "Browsers may end it elsewhere than it seems there and read the outer template's next "
+            "values in another context (docs/errors.md#script-comment says why). Take that text "
+            "out of it, or render this template on its own with html(). See "
+            "docs/errors.md#nested-end.",
+        ],
+        id="nested-end-anywhere",
+    ),
+    pytest.param(
+        lambda: html(t"<p>{OPEN_SVG}<b>{x}</b></p>"),
+        TemplateSyntaxError,
+        "nested-end",
+        [
+            "a template that leaves <svg> open is rendered inside another template",
+            "",
+            '    <svg viewBox="0 0 8 8"><g>',
+            "    ^",
+            CALLER,
+            "",
+            "Close <svg> in the template that opens it: the values that follow in the outer "
+            "template would be in <svg>, where its scan cannot see them. See "
+            "docs/errors.md#nested-end.",
+        ],
+        id="nested-end-open-svg",
     ),
     # -- noscript ------------------------------------------------------------------------------
     pytest.param(

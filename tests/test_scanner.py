@@ -12,6 +12,8 @@ from string.templatelib import Interpolation, Template
 import pytest
 
 from htmltemplates._context import Context, Quote, State
+from htmltemplates._css import CssState
+from htmltemplates._javascript import JsState
 from htmltemplates._scanner import (
     AttrToken,
     SpreadToken,
@@ -22,6 +24,7 @@ from htmltemplates._scanner import (
     scan,
 )
 from htmltemplates._spec import AttrKind
+from htmltemplates.errors import TemplateSyntaxError
 
 TEXT = Context()
 
@@ -372,3 +375,66 @@ def test_tag_token_location_is_its_lt() -> None:
     ]
     assert 0 == tag.location.string
     assert 2 == tag.location.offset
+
+
+# -- inside <script> and <style>: every state of the JavaScript and CSS lexers -------------------
+#
+# A hole in a script or style body is a TextHole whose ``script`` names the escaper, chosen by
+# the lexer state the static text before it ends in; the states that take no value are refused.
+# test_js_lexer.py and test_css_lexer.py pin the lexers on text; this table pins what the
+# scanner does with each of their states. Each row: the lexer state, the text around the hole,
+# and the escaper ("js", "json", "string"...) or the anchor of the refusal ("!script-value").
+
+LEXER_STATES = [
+    (JsState.CODE, "<script>x = ", ";</script>", "js"),
+    (JsState.CODE, "<script>x = `a${", "}`;</script>", "js"),
+    (JsState.CODE, "<script type=module>f(", ")</script>", "js"),
+    (JsState.CODE, '<script type="application/json">', "</script>", "json"),
+    (JsState.CODE, '<script type=importmap>{"imports": {"a": ', "}}</script>", "importmap"),
+    (JsState.STRING, "<script>x = '", "';</script>", "string"),
+    (JsState.STRING, '<script>x = "a ', '";</script>', "string"),
+    (JsState.TEMPLATE, "<script>x = `", "`;</script>", "string"),
+    (JsState.TAGGED_TEMPLATE, "<script>x = String.raw`", "`;</script>", "!script-value"),
+    (JsState.TEMPLATE_DOLLAR, "<script>x = `$", "`;</script>", "!script-value"),
+    (JsState.ESCAPE, "<script>x = '\\", "';</script>", "!script-value"),
+    (JsState.REGEX, "<script>x = /a", "/;</script>", "!script-value"),
+    (JsState.COMMENT, "<script>// ", "\n</script>", "!script-value"),
+    (JsState.COMMENT, "<script>/* ", " */</script>", "!script-value"),
+    (JsState.UNKNOWN, "<script>x = (a) /", "</script>", "!script-value"),
+    (CssState.VALUE, "<style>p { color: ", " }</style>", "css-value"),
+    (CssState.STRING, "<style>p { content: '", "' }</style>", "css-string"),
+    (CssState.URL, "<style>p { background: url(", ") }</style>", "css-url"),
+    (CssState.URL_PART, "<style>p { background: url(/img/", ") }</style>", "css-url-path"),
+    (CssState.QUOTED_URL, "<style>p { background: url('", "') }</style>", "css-url"),
+    (CssState.QUOTED_URL_PART, "<style>a { b: url('/i/", "') }</style>", "css-url-path"),
+    (CssState.COMMENT, "<style>/* ", " */</style>", "!css"),
+    (CssState.SELECTOR, "<style>", " { color: red }</style>", "!css"),
+    (CssState.PROPERTY, "<style>p { ", ": red }</style>", "!css"),
+    (CssState.AT_RULE, "<style>@media ", " { }</style>", "!css"),
+    (CssState.IMPORTANT, "<style>p { color: red !", " }</style>", "!css"),
+    (CssState.UNKNOWN, "<style>p { color: \\", " }</style>", "!css"),
+]
+
+
+@pytest.mark.parametrize(
+    ("state", "before", "after", "expected"),
+    LEXER_STATES,
+    ids=[
+        f"{state.name.lower()}-{before[1:6]}-{n}"
+        for n, (state, before, *_) in enumerate(LEXER_STATES)
+    ],
+)
+def test_lexer_state(state: JsState | CssState, before: str, after: str, expected: str) -> None:
+    template = template_of((before, after))
+    if expected.startswith("!"):
+        with pytest.raises(TemplateSyntaxError) as info:
+            scan(template)
+        assert expected[1:] == info.value.anchor
+        assert state.value in info.value.headline  # the state, named in the message
+    else:
+        (hole,) = [token for token in scan(template) if isinstance(token, TextHole)]
+        assert expected == hole.script
+
+
+def test_the_lexer_table_has_every_state() -> None:
+    assert set(JsState) | set(CssState) == {state for state, *_ in LEXER_STATES}
