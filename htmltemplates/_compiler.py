@@ -105,6 +105,12 @@ class _Builder:
         self.text: list[str] = []
         self.constants: dict[str, object] = parent.constants if parent else {}
         self.functions: list[str] = parent.functions if parent else []
+        # A template that is one component tag and nothing else (t"<{Card} item={item} />",
+        # the common shape of list items and component results) renders as the body of that
+        # tag's function, inlined into render(): ``fuse`` allows it, ``fused`` is that body
+        # with the statement binding its parameters.
+        self.fuse = False
+        self.fused: tuple[str, str] | None = None
 
     def literal(self, text: str) -> None:
         self.text.append(text)
@@ -137,7 +143,7 @@ class _Builder:
 
     def build(self, holes: int, helpers: Mapping[str, object]) -> tuple[Render, str]:
         lines = ["def render(interpolations):"]
-        body = self._body()
+        body = self._body() if self.fused is None else "\n".join(self.fused)
         # Only the values the plan reads are converted: the holes in a component's children
         # (and of its end tag) are read when the children render, and converting them here too
         # would call a lazy value twice (<{Box}>{name!s}</{Box}>).
@@ -150,7 +156,10 @@ class _Builder:
                 for n in range(holes)
                 if n in used
             )
-        lines.append(f"    return {body}" if self.pieces else f"    return _str({body})")
+        if self.fused is not None:
+            lines.extend(self.fused)
+        else:
+            lines.append(f"    return {body}" if self.pieces else f"    return _str({body})")
         source = "\n".join([*self.functions, *lines]) + "\n"
         namespace: dict[str, object] = {**_GLOBALS, **helpers, **self.constants}
         exec(compile(source, PLAN_FILENAME, "exec"), namespace)
@@ -181,7 +190,10 @@ def compile_template(
     """
     builder = _Builder()
     scanner = Scanner()
-    for token in scanner.scan(template):
+    tokens = scanner.scan(template)
+    significant = [token for token in tokens if token != ""]
+    builder.fuse = len(significant) == 1 and isinstance(significant[0], ComponentToken)
+    for token in tokens:
         match token:
             case str():
                 builder.literal(token)
@@ -700,15 +712,22 @@ def _compile_component(builder: _Builder, token: ComponentToken, template: Templ
         source = f"_comp(v{n}, {props}, {children}, {site}, interpolations)"
     else:
         # the arguments are evaluated in the order _comp's were: component, props, children
-        call = _component_call(builder, list(written), site, n, token.close)
+        fuse = builder.fuse and not token.foreign
+        call = _component_call(builder, list(written), site, n, token.close, fuse=fuse)
         close = f", i{token.close}" if token.close >= 0 else ""
         args = "".join(f", {value}" for value in values)
+        if fuse:
+            params, fused_body = call
+            builder.fused = (f"    {params} = v{n}{args}, {children}{close}", fused_body)
+            return
         source = f"{call}(v{n}{args}, {children}{close}, interpolations)"
     # maybe in <svg> or <math>: the templates the component renders are told so
     builder.expr(f"_foreign(lambda: {source})" if token.foreign else source)
 
 
-def _component_call(builder: _Builder, names: list[str], site: str, index: int, close: int) -> str:
+def _component_call(
+    builder: _Builder, names: list[str], site: str, index: int, close: int, *, fuse: bool = False
+) -> Any:
     """Define the function that renders a component tag without spreads: once the tag's site
     has verified a component, later renders of the same component skip the checks and call it
     with the props as keyword arguments (no dictionary of props is built), then render what it
@@ -753,8 +772,7 @@ def _component_call(builder: _Builder, names: list[str], site: str, index: int, 
         builder.const(_components.plans()),
         builder.const(_components.compile_plan),
     )
-    builder.functions.append(f"""\
-def {name}({signature}, interpolations):
+    body = f"""\
     __tracebackhide__ = True
     verified = {site}.verified
     if verified[0] is not component{closed}:
@@ -775,6 +793,8 @@ def {name}({signature}, interpolations):
             raise
     except Exception as error:
         _annotate(error, component, {props}, {site}, interpolations)
-        raise
-""")
+        raise"""
+    if fuse:  # (the parameters, the body): inlined into render() by the builder
+        return signature, body
+    builder.functions.append(f"def {name}({signature}, interpolations):\n{body}\n")
     return name
