@@ -323,9 +323,9 @@ def refresh_part(value: object, slot: int, name: str, part: UrlPart) -> str:
 def srcdoc_value(value: object, slot: int) -> str:
     """The document of an <iframe srcdoc>: rendered as HTML content (a str is text, a Template
     or Markup is markup), then escaped again for the attribute."""
-    from ._render import render_text  # noqa: PLC0415 - _render imports this module
+    from ._render import render_document  # noqa: PLC0415 - _render imports this module
 
-    return escape_text(render_text(value, slot))
+    return escape_text(render_document(value, slot))
 
 
 def js_part(value: object, slot: int) -> str:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import itertools
 import os
+import sys
 import threading
 from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from string.templatelib import Interpolation, Template
 from string.templatelib import convert as _apply_conversion
-from types import TracebackType
+from types import FrameType, TracebackType
 from typing import Annotated, Any, NamedTuple
 
 from markupsafe import Markup
@@ -159,13 +160,49 @@ def html(template: Annotated[Template, "html"]) -> Markup:
         return _new_str(Markup, plan(template.interpolations))
     except TemplateError as error:
         top_level = getattr(error, "top_level", None)
-        if top_level is not None and top_level[0] == template.strings:
+        if top_level is not None and top_level[0] == template.strings and not _inside_a_render():
             # a template whose end is uncertain, rendered on its own: nothing follows it (its
             # plan refused before rendering anything, so the refusal is its own)
             return _on_its_own(template, top_level[1])
         if error.template is None:
             error.locate(template)
         raise error.with_traceback(_user_frames(error.__traceback__))  # noqa: B904 - the same error
+
+
+# The code whose frames, above an html() call, mean that it runs while another template renders
+# (a component, an __html__ method or a lazy value calls it): there its template is nested, and
+# what follows it is the outer template's. Frames of plans are recognised by their file name.
+# Looked at only when a refusal reaches html(), so rendering pays nothing for it.
+NESTING_CODE: set[object] = set()
+
+
+def _inside_a_render() -> bool:
+    frame: FrameType | None = sys._getframe(2)  # the caller of html()
+    while frame is not None:
+        code = frame.f_code
+        if code.co_filename == PLAN_FILENAME or code in NESTING_CODE:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def render_document(value: object, slot: int) -> str:
+    """The document of an <iframe srcdoc>: a document of its own, so nothing of the outer
+    template follows it and nothing around it is foreign content. A template whose end is
+    uncertain renders there as html() renders it on its own."""
+    token = _FOREIGN.set(False)
+    try:
+        if value.__class__ is not Template:
+            return render_text(value, slot)
+        try:
+            return render_str(value)
+        except TemplateError as error:
+            top_level = getattr(error, "top_level", None)
+            if top_level is None or top_level[0] != value.strings:
+                raise
+        return _on_its_own(value, top_level[1])
+    finally:
+        _FOREIGN.reset(token)
 
 
 def _on_its_own(template: Template, render: Render) -> Markup:
@@ -266,7 +303,18 @@ def render_text(value: object, slot: int) -> str:
         case Template():
             return render_str(value)
         case _ if hasattr(type(value), "__html__"):
-            return value.__html__()  # type: ignore[attr-defined,no-any-return]
+            markup = value.__html__()  # type: ignore[attr-defined]
+            if isinstance(markup, str):
+                return markup
+            if markup.__class__ is Template:  # a t-string where html() of it was meant
+                return render_str(markup)
+            raise _error(
+                f"the __html__ method of {type(value).__name__} returned "
+                f"{short_repr(markup)}, not a str",
+                'Return html(t"...") (or another str of HTML) from __html__.',
+                "html-method",
+                slot,
+            )
         case str():
             return escape_text(plain_str(value))
         case int() | float() if cls is int or cls is float:
@@ -321,3 +369,6 @@ _HELPERS: dict[str, object] = {
     "_comment": render_comment,
     "_convert": convert,
 }
+NESTING_CODE.update(
+    function.__code__ for function in (html, render_str, render_text, render_comment)
+)

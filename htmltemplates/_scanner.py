@@ -49,7 +49,16 @@ _UNQUOTED_BAD = re.compile(r"[\"'<=`]")
 _COMMENT_END = re.compile(r"--!?>")
 _PARTIAL_END_TAG = re.compile(r"</?[A-Za-z]*\Z")
 _MARKUP = re.compile(r"<[A-Za-z!?/]")
-_FOREIGN_ROOTS = frozenset({"svg", "math"})
+# Elements whose content may not be tokenized as HTML is: <svg> and <math> (foreign content),
+# and <select>, where the "in select" insertion mode of parsers older than the 2025
+# customizable-select change ignores <title>, <style>... start tags, so their content is markup.
+_FOREIGN_ROOTS = frozenset({"svg", "math", "select"})
+# HTML integration points (13.2.6.5; annotation-xml only with encoding text/html, counted
+# always): an HTML element open in one makes the tree builder ignore </svg> and </math>.
+_INTEGRATION_POINTS = frozenset(
+    {"foreignobject", "desc", "title", "mi", "mo", "mn", "ms", "mtext", "annotation-xml"}
+)
+_ANYWHERE = frozenset({"script-comment", "noscript"})  # read otherwise outside foreign content
 _NOSCRIPT_END = re.compile(r"</noscript(?=[\t\n\f\r />]|\Z)", re.IGNORECASE)
 _DROP_NEWLINE = frozenset({"pre", "listing", "textarea"})
 _TAG_NAME_FIX = (
@@ -105,6 +114,15 @@ def _script_kind(tag: TagToken) -> str:
             )
             return "json" if json_type else ""
     return "js"
+
+
+def _only_cdata(body: str) -> bool:
+    """Whether the only '<' in a raw-text body opens a CDATA section that is closed: raw text,
+    a CDATA section in foreign content, a bogus comment in a legacy <select>, it holds no
+    markup for any reader, and every reader ends the element at the same end tag (SVG files
+    exported by drawing programs wrap their <style> and <script> so)."""
+    start = body.find("<![CDATA[")
+    return body.count("<") == 1 and start >= 0 and "]]>" in body[start + 9 :]
 
 
 def _space_end(text: str, i: int) -> int:
@@ -296,7 +314,13 @@ class Scanner:
         # context than we do; every later hole is refused with this (headline, fix, anchor).
         self._unsure: tuple[str, str, str] | None = None
         self.unsure_at = Location()  # where the scan stood when it became unsure
-        self.unsure_in_foreign = False  # it became unsure inside <svg> or <math>
+        # Some uncertain text is read otherwise outside foreign content too (or stands inside
+        # the template's own <svg>): kept once set, whatever reason comes later.
+        self.unsure_anywhere: tuple[str, str, str] | None = None
+        self.unsure_anywhere_at = Location()
+        # An </svg> or </math> came while an integration point inside it was open: the tree
+        # builder may have ignored it, so every later hole counts as maybe foreign.
+        self.maybe_foreign = False
         # The <svg> and <math> start tags not closed yet, in order: the scanner reads every
         # template as HTML, and tracks these only to know what may be foreign content (a
         # breakout tag such as <p> really ends it; this over-approximates).
@@ -370,6 +394,8 @@ class Scanner:
                     "noscript",
                 )
                 self.unsure_at = self._here(match.start(), len(match.group()))
+                if self.unsure_anywhere is self.unsure:
+                    self.unsure_anywhere_at = self.unsure_at
 
     @property
     def unsure(self) -> tuple[str, str, str] | None:
@@ -379,7 +405,12 @@ class Scanner:
     def unsure(self, reason: tuple[str, str, str] | None) -> None:
         self._unsure = reason
         self.unsure_at = self.opened
-        self.unsure_in_foreign |= bool(self.foreign)
+        anywhere = reason is not None and (reason[2] in _ANYWHERE or self._in_foreign())
+        if anywhere and self.unsure_anywhere is None:
+            self.unsure_anywhere, self.unsure_anywhere_at = reason, self.unsure_at
+
+    def _in_foreign(self) -> bool:
+        return bool(self.foreign) or self.maybe_foreign
 
     @property
     def context(self) -> Context:
@@ -460,6 +491,8 @@ class Scanner:
 
     def _judge_body(self, element: str, body: str) -> None:
         """After a raw-text or RCDATA element: is where it ended certain for every reader?"""
+        if element in RAWTEXT_ELEMENTS and _only_cdata(body):
+            return
         if element == "script":
             lowered = ascii_lower(body)
             if "<!--" in lowered and "<script" in lowered:
@@ -584,10 +617,15 @@ class Scanner:
         self.state = State.TEXT
         if self.element == "noscript":
             self.noscript = False
-        elif self.element in _FOREIGN_ROOTS:
+        elif self.element in _FOREIGN_ROOTS or self.element in _INTEGRATION_POINTS:
             names = [name for name, _ in self.foreign]
             if self.element in names:  # </svg> closes the innermost <svg> (and what it holds)
-                del self.foreign[len(names) - 1 - names[::-1].index(self.element) :]
+                at = len(names) - 1 - names[::-1].index(self.element)
+                if self.element in _FOREIGN_ROOTS and any(
+                    name in _INTEGRATION_POINTS for name in names[at + 1 :]
+                ):
+                    self.maybe_foreign = True  # HTML content there ignores </svg>
+                del self.foreign[at:]
         self.element = ""
         return j + 1
 
@@ -748,7 +786,9 @@ class Scanner:
         tag = self.tag
         assert tag is not None
         name = self.element
-        if name in _FOREIGN_ROOTS and self.state is not State.SELF_CLOSING:
+        if self.state is not State.SELF_CLOSING and (
+            name in _FOREIGN_ROOTS or (self.foreign and name in _INTEGRATION_POINTS)
+        ):
             self.foreign.append((name, tag.location))
         # a nonce goes before the '>' (not before a '/': it may end an unquoted value)
         nonce = name in SCRIPT_ELEMENTS and not any(
@@ -824,7 +864,7 @@ class Scanner:
         first = string == self.string and end == self.string_end and element in _DROP_NEWLINE
         if state is State.TEXT:
             self._flush()
-            self.tokens.append(TextHole(index, Context(), first, foreign=bool(self.foreign)))
+            self.tokens.append(TextHole(index, Context(), first, foreign=self._in_foreign()))
         elif state is State.RCDATA:
             self._refuse_partial_end_tag("".join(self.literal), here)
             if _MARKUP.search(self.rcdata_text):
@@ -1034,7 +1074,7 @@ class Scanner:
             return
         self.opened = Location(self.opened.string, self.opened.offset, 1)
         self.tag = TagToken(self.element, "", self.opened)
-        self.component = ComponentToken(index, self.opened, foreign=bool(self.foreign))
+        self.component = ComponentToken(index, self.opened, foreign=self._in_foreign())
 
     def _glued(self, index: int, here: Location, *, end: bool = False) -> TemplateSyntaxError:
         name = self._name(index)
@@ -1163,8 +1203,9 @@ class Scanner:
 
     def _nesting(self) -> Nesting | None:
         """Whether this template may end elsewhere than it seems once inside another one."""
-        if self.foreign:
-            name, where = self.foreign[-1]
+        roots = [(name, where) for name, where in self.foreign if name in _FOREIGN_ROOTS]
+        if roots:
+            name, where = roots[-1]
             return Nesting(
                 f"a template that leaves <{name}> open is rendered inside another template",
                 f"Close <{name}> in the template that opens it: the values that follow in the "
@@ -1174,18 +1215,19 @@ class Scanner:
             )
         if self.unsure is None:
             return None
-        reason, _fix, anchor = self.unsure
         # a CDATA section, and markup in <title>, <script> or <style>, are read otherwise only
         # in foreign content; the double-escaped script and </noscript> anywhere
-        foreign_only = anchor not in ("script-comment", "noscript") and not self.unsure_in_foreign
-        outer = "inside <svg> or <math> of another" if foreign_only else "inside another"
+        foreign_only = self.unsure_anywhere is None
+        reason, _fix, anchor = self.unsure_anywhere or self.unsure
+        where = self.unsure_at if foreign_only else self.unsure_anywhere_at
+        outer = "inside <svg>, <math> or <select> of another" if foreign_only else "inside another"
         return Nesting(
             f"a template whose end is uncertain is rendered {outer} template: it has "
             + reason.removeprefix("interpolation after "),
             "Browsers may end it elsewhere than it seems there and read the outer template's "
             f"next values in another context (docs/errors.md#{anchor} says why). Take that text "
             "out of it, or render this template on its own with html().",
-            self.unsure_at,
+            where,
             foreign_only=foreign_only,
         )
 

@@ -70,6 +70,7 @@ from flask import (
 )
 from flask.typing import HeadersValue, ResponseReturnValue
 
+from . import _render
 from ._attributes import is_lazy
 from ._context import State
 from ._csp import CSP_NONCE
@@ -472,6 +473,9 @@ def _value_pieces(value: object, slot: int, template: Template) -> Iterator[str 
     finally:
         if isinstance(items, types.GeneratorType):
             items.close()  # the stream was closed early: run the generator's finally blocks
+
+
+_render.NESTING_CODE.add(_value_pieces.__code__)  # a lazy value called there renders nested
 
 
 def _chunks(template: Template, chunk_size: int) -> Generator[str]:

@@ -817,6 +817,7 @@ def test_css_url_reads_back_as_one_url(text: str) -> None:
 
 @needs_tinycss2
 @given(st.lists(CSS_ALPHABET).map("".join))
+@example("0e")  # a dimension with the unit "e": tinycss2 writes it "0\\65 ", with a space
 def test_a_filtered_value_stays_in_its_declaration(text: str) -> None:
     value = css_value(text)
     (rule,) = [
@@ -829,7 +830,7 @@ def test_a_filtered_value_stays_in_its_declaration(text: str) -> None:
     ]
     assert ["b", "c"] == [item.name for item in items]
     written = tinycss2.parse_component_value_list(value.strip())
-    assert tinycss2.serialize(written) == tinycss2.serialize(items[0].value).strip()
+    assert tinycss2.serialize(written).strip() == tinycss2.serialize(items[0].value).strip()
 
 
 # The lexer against tinycss2: random CSS, a marker where a hole would be, and where the parser

@@ -54,6 +54,13 @@ CSS_FIX = (
     "names, at-rules, comments and '!important' are written in the template. For whole "
     "declarations, use style={dict} on the element. See docs/errors.md#css."
 )
+
+
+class BadHtml:
+    def __html__(self) -> object:
+        return 42
+
+
 CALLER = "<caller>"  # replaced by f"  {error.caller}"
 THIS_FILE = "test_errors.py, line "
 
@@ -352,8 +359,8 @@ MESSAGES = [
         TemplateSyntaxError,
         "nested-end",
         [
-            "a template whose end is uncertain is rendered inside <svg> or <math> of another "
-            "template: it has markup written in <title>, which holds text",
+            "a template whose end is uncertain is rendered inside <svg>, <math> or <select> of "
+            "another template: it has markup written in <title>, which holds text",
             "",
             "    <title><a onclick='/*</title>",
             "    ^",
@@ -1337,6 +1344,22 @@ MESSAGES = [
             DICT_IN_TEXT_FIX,
         ],
         id="dict-in-text-inside-a-list",
+    ),
+    pytest.param(
+        lambda: html(t"<p>{BadHtml()}</p>"),
+        RenderError,
+        "html-method",
+        [
+            "the __html__ method of BadHtml returned 42, not a str",
+            "",
+            "    <p>{BadHtml()}</p>",
+            "       ^^^^^^^^^^^",
+            CALLER,
+            "",
+            'Return html(t"...") (or another str of HTML) from __html__. '
+            "See docs/errors.md#html-method.",
+        ],
+        id="html-method",
     ),
     pytest.param(
         lambda: html(t"<p>{b'ab'}</p>"),

@@ -95,7 +95,8 @@ def test_read_otherwise_in_foreign_content_is_refused_there(name: str, place: st
     error = info.value
     assert "nested-end" == error.anchor
     assert error.headline.startswith(
-        "a template whose end is uncertain is rendered inside <svg> or <math> of another template"
+        "a template whose end is uncertain is rendered inside <svg>, <math> or <select> of "
+        "another template"
     )
     assert template is error.template  # the excerpt shows the uncertain template
 
@@ -127,7 +128,9 @@ def test_the_red_team_case_exactly() -> None:
     """F3: the title's markup, read as an <a> with an onclick inside <svg>, would have put the
     outer value inside that onclick's comment, where */ ends it."""
     inner = t"<title><a onclick='/*</title>"
-    with pytest.raises(TemplateSyntaxError, match="inside <svg> or <math> of another template"):
+    with pytest.raises(
+        TemplateSyntaxError, match="inside <svg>, <math> or <select> of another template"
+    ):
         html(t"<svg>{inner}<text>{EVIL}</text></svg>")
     assert "<p><title><a onclick='/*</title>*/alert(1)//</p>" == html(t"<p>{inner}{EVIL}</p>")
 

@@ -1,7 +1,7 @@
 """Red-team review 2 of templates nested in other templates (after F3, commit 0f15b50).
 
-Each finding is pinned by a test marked ``xfail(strict=True)`` until it is fixed; the other tests
-pin what was checked and found sound (refused where it must be, rendered where it may). The
+Each finding and false refusal is pinned by a test; the other tests pin what was checked and
+found sound (refused where it must be, rendered where it may). The
 static text of every template is an honest author's; EVIL and INJECTED are the attacker's values.
 html5lib (a spec-compliant parser) is the judge of where a value really lands.
 """
@@ -69,7 +69,6 @@ def test_a_double_escaped_script_alone_is_refused_inside_another_template() -> N
     assert refused(t"<div>{Template(SCRIPT_COMMENT)}</div>{'x'}")
 
 
-@pytest.mark.xfail(strict=True, reason="finding 1: the last uncertain reason decides the scope")
 @pytest.mark.parametrize("name", DOWNGRADED)
 def test_a_double_escaped_script_stays_refused_after_other_uncertain_text(name: str) -> None:
     """Rendered, ``alert(1)`` (a text value) runs in Chromium: the script element ends only at
@@ -142,7 +141,6 @@ INSIDE_A_RENDER: dict[str, Callable[[], Template]] = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="finding 2: html() inside a render falls back to top level")
 @pytest.mark.parametrize("place", INSIDE_A_RENDER)
 def test_html_called_while_another_template_renders_is_nested(place: str) -> None:
     """Rendered, the <svg> stays open, the F3 title becomes an <a onclick> and EVIL runs
@@ -159,7 +157,6 @@ def test_what_html_inside_a_render_lets_through(place: str) -> None:
     assert ("a", "onclick", "/*</title>*/alert(1)//</p><p class=") == handlers(out)[0]
 
 
-@pytest.mark.xfail(strict=True, reason="finding 2: html() inside a render falls back to top level")
 def test_a_double_escaped_script_from_an_html_method_is_refused() -> None:
     class Legacy:
         def __html__(self) -> str:
@@ -168,7 +165,6 @@ def test_a_double_escaped_script_from_an_html_method_is_refused() -> None:
     assert refused(t"<div>{Legacy()}</div>{EVIL}")
 
 
-@pytest.mark.xfail(strict=True, reason="finding 2: html() inside a render falls back to top level")
 def test_html_called_by_a_lazy_value_in_a_stream_is_nested() -> None:
     with pytest.raises(TemplateSyntaxError, match="nested-end"):
         "".join(str(c) for c in stream_html(t"<p>{open_icon_markup}{EVIL}</p>").response)
@@ -216,7 +212,6 @@ FORGOT_PLACES: dict[str, Callable[[], Template]] = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="finding 3: __html__'s Template is formatted with repr()")
 @pytest.mark.parametrize("place", FORGOT_PLACES)
 def test_an_html_method_returning_a_template_injects_nothing(place: str) -> None:
     """Today the output is ``Template(strings=(...), interpolations=(Interpolation('<img src=x
@@ -233,7 +228,6 @@ def test_an_html_method_returning_a_template_injects_nothing(place: str) -> None
     assert INJECTED not in out
 
 
-@pytest.mark.xfail(strict=True, reason="finding 3: a TypeError or SystemError, not a RenderError")
 @pytest.mark.parametrize(
     "place",
     [
@@ -279,7 +273,6 @@ def test_what_a_legacy_select_parser_does_with_it(name: str) -> None:
     assert "*/alert(1)//" in handlers(out)[0][2]
 
 
-@pytest.mark.xfail(strict=True, reason="finding 4: <select> is not tracked as <svg> is")
 @pytest.mark.parametrize("name", IN_SELECT)
 def test_markup_in_title_or_style_is_refused_inside_select(name: str) -> None:
     assert refused(t"<select>{IN_SELECT[name]}<option>{EVIL}</option></select><p class='x'>")
@@ -302,7 +295,6 @@ AFTER_IGNORED_END = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="finding 5: </svg> is taken as closing <svg> everywhere")
 @pytest.mark.parametrize("name", AFTER_IGNORED_END)
 def test_svg_end_tag_ignored_by_the_tree_builder_keeps_holes_foreign(name: str) -> None:
     assert refused(AFTER_IGNORED_END[name](TITLE))
@@ -536,14 +528,12 @@ def Widget() -> Template:  # noqa: N802
     return t"<div><script>for (let i = 0; i<n; i++) go(i)</script></div>"
 
 
-@pytest.mark.xfail(strict=True, reason="false refusal: a CDATA <style> inside the icon's own <svg>")
 def test_an_svg_icon_with_a_cdata_style_nests() -> None:
     """Both readings end the style at the same '</style>': a <style> whose body is one CDATA
     section without '<' in it is read alike as raw text and as foreign content."""
     assert refusal(t"<header><{Logo} /> <h1>{'Shop'}</h1></header>") is None
 
 
-@pytest.mark.xfail(strict=True, reason="false refusal: a srcdoc document is judged as nested")
 @pytest.mark.parametrize(
     "document",
     [
@@ -558,7 +548,6 @@ def test_a_srcdoc_document_is_rendered_on_its_own(document: Template) -> None:
     assert refusal(t"<iframe srcdoc={document}></iframe>{EVIL}") is None
 
 
-@pytest.mark.xfail(strict=True, reason="false refusal: the foreign mark leaks into srcdoc")
 def test_a_srcdoc_document_inside_svg_is_not_foreign() -> None:
     document = t"<!doctype html><script>if (a<b) go()</script>"
     frame = t"<foreignObject><iframe srcdoc={document}></iframe></foreignObject>"
