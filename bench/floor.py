@@ -16,14 +16,12 @@ already take.
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
-import timeit
 from collections.abc import Sequence
 from string.templatelib import Template
 from typing import Any
 
-from bench.ratio import paired_ratios
+from bench.ratio import print_row
 from bench.workloads import nested, tags
 from htmltemplates import html
 from htmltemplates._escapers import escape_text as _text  # the escaper html() uses for text
@@ -78,17 +76,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("floor", lambda: floor(labels)),
         ("htmltemplates", lambda: html(t"<{Tree} labels={labels} />")),
     ]:
-        ratios, base, mine = paired_ratios(
-            timeit.Timer(lambda: nested.render_baseline(labels), timer=time.process_time),
-            timeit.Timer(render, timer=time.process_time),
+        print_row(
+            name,
+            lambda: nested.render_baseline(labels),
+            render,
+            clock=time.process_time,
             rounds=args.rounds,
             target=args.target,
-        )
-        low, median, high = statistics.quantiles(ratios, n=4)
-        print(
-            f"{name:<14} {base * 1e6:>8.1f}µs {mine * 1e6:>8.1f}µs {median:>6.2f}x"
-            f"  ({low:.2f}-{high:.2f})",
-            flush=True,
+            width=14,
         )
     return 0
 

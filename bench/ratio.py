@@ -18,12 +18,12 @@ import gc
 import statistics
 import time
 import timeit
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bench.core import NotApplicable
 from bench.workloads import WORKLOADS
 
-__all__ = ["main", "paired_ratios"]
+__all__ = ["main", "paired_ratios", "print_row"]
 
 
 def paired_ratios(
@@ -72,19 +72,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         baseline, ours = renderers["baseline"], renderers["htmltemplates"]
         assert not isinstance(baseline, NotApplicable)
         assert not isinstance(ours, NotApplicable)
-        ratios, base, mine = paired_ratios(
-            timeit.Timer(baseline, timer=clock),
-            timeit.Timer(ours, timer=clock),
-            rounds=args.rounds,
-            target=args.target,
-        )
-        low, median, high = statistics.quantiles(ratios, n=4)
-        print(
-            f"{name:<12} {base * 1e6:>8.1f}µs {mine * 1e6:>8.1f}µs {median:>6.2f}x"
-            f"  ({low:.2f}-{high:.2f})",
-            flush=True,
+        print_row(
+            name, baseline, ours, clock=clock, rounds=args.rounds, target=args.target, width=12
         )
     return 0
+
+
+def print_row(
+    name: str,
+    baseline: Callable[[], object],
+    ours: Callable[[], object],
+    *,
+    clock: Callable[[], float],
+    rounds: int,
+    target: float,
+    width: int,
+) -> None:
+    """Time ``ours`` against ``baseline`` in pairs and print one row: both medians, the median
+    ratio and its interquartile range."""
+    ratios, base, mine = paired_ratios(
+        timeit.Timer(baseline, timer=clock),
+        timeit.Timer(ours, timer=clock),
+        rounds=rounds,
+        target=target,
+    )
+    low, median, high = statistics.quantiles(ratios, n=4)
+    print(
+        f"{name:<{width}} {base * 1e6:>8.1f}µs {mine * 1e6:>8.1f}µs {median:>6.2f}x"
+        f"  ({low:.2f}-{high:.2f})",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":
