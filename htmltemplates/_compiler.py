@@ -206,7 +206,7 @@ def compile_template(
                     builder.expr(f"{js}(v{index}, {index})")
                     continue
                 if context.state is State.TEXT and token.foreign:
-                    # maybe in <svg> or <math>: a template rendered here is told so
+                    # maybe in <svg>, <math> or <select>: a template rendered here is told so
                     source = _fast_text(index, "_text_f")
                 elif context.state is State.TEXT:
                     source = _fast_text(index, "_text", nested=True)
@@ -721,7 +721,7 @@ def _compile_component(builder: _Builder, token: ComponentToken, template: Templ
             builder.fused = (f"    {params} = v{n}{args}, {children}{close}", fused_body)
             return
         source = f"{call}(v{n}{args}, {children}{close}, interpolations)"
-    # maybe in <svg> or <math>: the templates the component renders are told so
+    # maybe in <svg>, <math> or <select>: the templates the component renders are told so
     builder.expr(f"_foreign(lambda: {source})" if token.foreign else source)
 
 

@@ -81,7 +81,8 @@ def _compile(template: Template) -> Render:
 # (markup in <title> inside <svg>, a double-escaped script...); the scanner refuses the holes
 # after it in the same template, and its Nesting says when the template may not be rendered
 # inside another one either, where the outer template's later values would follow it. Holes
-# and component tags inside an outer template's <svg> or <math> set _FOREIGN while they render.
+# and component tags inside an outer template's <svg>, <math> or <select> set _FOREIGN while
+# they render.
 
 _FOREIGN: ContextVar[bool] = ContextVar("htmltemplates_foreign", default=False)
 
@@ -107,7 +108,7 @@ def _guarded(render: Render, nesting: Nesting, strings: tuple[str, ...]) -> Rend
 
 
 def render_text_foreign(value: object, slot: int) -> str:
-    """render_text for a hole that may be in foreign content (<svg>, <math>)."""
+    """render_text for a hole that may be in foreign content (<svg>, <math>) or <select>."""
     token = _FOREIGN.set(True)
     try:
         return render_text(value, slot)

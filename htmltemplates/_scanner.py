@@ -143,7 +143,7 @@ class TextHole:
     # in a <script> body: "js" or "json" (a value written as a literal of that language), or
     # "string" (inside a string or template literal: the value is its text)
     script: str = ""
-    # in text after an <svg> or <math> start tag that is not closed yet: maybe foreign content
+    # in text after an <svg>, <math> or <select> start tag not closed yet (see Scanner.foreign)
     foreign: bool = False
 
 
@@ -207,7 +207,7 @@ class ComponentToken:
     start: tuple[int, int] = (0, 0)
     end: tuple[int, int] = (0, 0)
     close: int = -1
-    foreign: bool = False  # written inside <svg> or <math> (see TextHole)
+    foreign: bool = False  # written inside <svg>, <math> or <select> (see TextHole)
 
 
 Token = str | TextHole | TagToken | NonceSlot | ComponentToken
@@ -321,9 +321,10 @@ class Scanner:
         # An </svg> or </math> came while an integration point inside it was open: the tree
         # builder may have ignored it, so every later hole counts as maybe foreign.
         self.maybe_foreign = False
-        # The <svg> and <math> start tags not closed yet, in order: the scanner reads every
-        # template as HTML, and tracks these only to know what may be foreign content (a
-        # breakout tag such as <p> really ends it; this over-approximates).
+        # The <svg>, <math> and <select> start tags not closed yet (and the integration points
+        # opened inside them), in order: the scanner reads every template as HTML, and tracks
+        # these only to know what may be read otherwise (a breakout tag such as <p> really ends
+        # foreign content; this over-approximates).
         self.foreign: list[tuple[str, Location]] = []
         # Set by finish(): why this template may not be rendered inside another one, and
         # whether only inside foreign content (see Nesting).
