@@ -712,23 +712,24 @@ def _compile_component(builder: _Builder, token: ComponentToken, template: Templ
         source = f"_comp(v{n}, {props}, {children}, {site}, interpolations)"
     else:
         # the arguments are evaluated in the order _comp's were: component, props, children
-        fuse = builder.fuse and not token.foreign
-        call = _component_call(builder, list(written), site, n, token.close, fuse=fuse)
+        params, body = _component_body(builder, list(written), site, n, token.close)
         close = f", i{token.close}" if token.close >= 0 else ""
-        args = "".join(f", {value}" for value in values)
-        if fuse:
-            params, fused_body = call
-            builder.fused = (f"    {params} = v{n}{args}, {children}{close}", fused_body)
+        args = f"v{n}{''.join(f', {value}' for value in values)}, {children}{close}"
+        if builder.fuse and not token.foreign:  # the body is render()'s own
+            builder.fused = (f"    {params} = {args}", body)
             return
-        source = f"{call}(v{n}{args}, {children}{close}, interpolations)"
+        name = f"_f{len(builder.functions)}"
+        builder.functions.append(f"def {name}({params}, interpolations):\n{body}\n")
+        source = f"{name}({args}, interpolations)"
     # maybe in <svg>, <math> or <select>: the templates the component renders are told so
     builder.expr(f"_foreign(lambda: {source})" if token.foreign else source)
 
 
-def _component_call(
-    builder: _Builder, names: list[str], site: str, index: int, close: int, *, fuse: bool = False
-) -> Any:
-    """Define the function that renders a component tag without spreads: once the tag's site
+def _component_body(
+    builder: _Builder, names: list[str], site: str, index: int, close: int
+) -> tuple[str, str]:
+    """The parameters and the body of the function that renders a component tag without
+    spreads (defined as ``_f0`` below, or inlined into render()): once the tag's site
     has verified a component, later renders of the same component skip the checks and call it
     with the props as keyword arguments (no dictionary of props is built), then render what it
     returns as render_component does. A component not verified at this tag yet, or an end tag
@@ -750,7 +751,6 @@ def _component_call(
                 _annotate(error, component, {'title': p0}, _k0, interpolations)
                 raise
     """
-    name = f"_f{len(builder.functions)}"
     params = [f"p{k}" for k in range(len(names))]
     props = "{" + ", ".join(f"{key!r}: {p}" for key, p in zip(names, params, strict=True)) + "}"
     if all(key.isascii() for key in names):
@@ -794,7 +794,4 @@ def _component_call(
     except Exception as error:
         _annotate(error, component, {props}, {site}, interpolations)
         raise"""
-    if fuse:  # (the parameters, the body): inlined into render() by the builder
-        return signature, body
-    builder.functions.append(f"def {name}({signature}, interpolations):\n{body}\n")
-    return name
+    return signature, body

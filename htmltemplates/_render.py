@@ -107,22 +107,19 @@ def _guarded(render: Render, nesting: Nesting, strings: tuple[str, ...]) -> Rend
     return on_its_own
 
 
+def in_foreign(render: Callable[..., str], *args: object) -> str:
+    """``render(*args)`` (a component tag, or render_text) told that it may be in foreign
+    content (<svg>, <math>) or <select>."""
+    token = _FOREIGN.set(True)
+    try:
+        return render(*args)
+    finally:
+        _FOREIGN.reset(token)
+
+
 def render_text_foreign(value: object, slot: int) -> str:
-    """render_text for a hole that may be in foreign content (<svg>, <math>) or <select>."""
-    token = _FOREIGN.set(True)
-    try:
-        return render_text(value, slot)
-    finally:
-        _FOREIGN.reset(token)
-
-
-def in_foreign(render: Callable[[], str]) -> str:
-    """``render()`` (a component tag) told that it may be in foreign content."""
-    token = _FOREIGN.set(True)
-    try:
-        return render()
-    finally:
-        _FOREIGN.reset(token)
+    """render_text for a hole that may be in foreign content or <select>."""
+    return in_foreign(render_text, value, slot)
 
 
 def render_str(template: Template) -> str:
@@ -160,11 +157,10 @@ def html(template: Annotated[Template, "html"]) -> Markup:
     try:
         return _new_str(Markup, plan(template.interpolations))
     except TemplateError as error:
-        top_level = getattr(error, "top_level", None)
-        if top_level is not None and top_level[0] == template.strings and not _inside_a_render():
-            # a template whose end is uncertain, rendered on its own: nothing follows it (its
-            # plan refused before rendering anything, so the refusal is its own)
-            return _on_its_own(template, top_level[1])
+        own = _own_plan(error, template)
+        if own is not None and not _inside_a_render():
+            # a template whose end is uncertain, rendered on its own: nothing follows it
+            return _on_its_own(template, own)
         if error.template is None:
             error.locate(template)
         raise error.with_traceback(_user_frames(error.__traceback__))  # noqa: B904 - the same error
@@ -198,12 +194,21 @@ def render_document(value: object, slot: int) -> str:
         try:
             return render_str(value)
         except TemplateError as error:
-            top_level = getattr(error, "top_level", None)
-            if top_level is None or top_level[0] != value.strings:
+            own = _own_plan(error, value)
+            if own is None:
                 raise
-        return _on_its_own(value, top_level[1])
+        return _on_its_own(value, own)
     finally:
         _FOREIGN.reset(token)
+
+
+def _own_plan(error: TemplateError, template: Template) -> Render | None:
+    """The plan of ``template`` when ``error`` is its own refusal to be nested (see _guarded):
+    its plan refuses before rendering anything, so a refusal with its strings is its own."""
+    top_level = getattr(error, "top_level", None)
+    if top_level is not None and top_level[0] == template.strings:
+        return top_level[1]  # type: ignore[no-any-return]
+    return None
 
 
 def _on_its_own(template: Template, render: Render) -> Markup:
