@@ -1,10 +1,14 @@
 """Attributes that htmx and Alpine.js read as JavaScript, JSON or URLs, and the registry of
 framework attribute rules (htmltemplates.attribute_rules)."""
 
+import json
 from collections.abc import Iterator
 from string.templatelib import Template
 
+import html5lib
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 from markupsafe import Markup
 
 from htmltemplates import (
@@ -449,3 +453,30 @@ def test_unknown_set() -> None:
     assert "\"no attribute rule set 'vue'; there are: htmx, alpine, hyperscript\"" == str(
         info.value
     )
+
+
+# -- properties: judged by html5lib, a spec-compliant parser --------------------------------
+
+
+def _attributes(markup: str) -> dict[str, str]:
+    """The attributes of the one element in ``markup``, as a browser would decode them."""
+    (element,) = html5lib.parseFragment(markup, namespaceHTMLElements=False)
+    return dict(element.attrib)
+
+
+@given(st.text())
+@example("x'); steal(); ('")
+@example('"&quot;</script>`${x}`')
+def test_a_value_in_framework_javascript_is_one_json_literal(text: str) -> None:
+    markup = html(t'<b @click="f({text})" hx-on:click="g(\'{text}\')" x-data={ {"t": text} }>')
+    attributes = _attributes(markup)
+    assert ["@click", "hx-on:click", "x-data"] == list(attributes)
+    click = attributes["@click"]
+    assert ("f(", ")") == (click[:2], click[-1:])
+    assert text == json.loads(click[2:-1])
+    handler = attributes["hx-on:click"]
+    assert ("g('", "')") == (handler[:3], handler[-2:])
+    inner = handler[3:-2]
+    assert ("'" not in inner, '"' not in inner) == (True, True)
+    assert text == json.loads('"' + inner + '"')
+    assert {"t": text} == json.loads(attributes["x-data"])
