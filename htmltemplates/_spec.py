@@ -189,7 +189,9 @@ def _htmx_rules() -> dict[str, str]:
     - hx-confirm in htmx 4 runs a ``js:``/``javascript:`` value as JavaScript
       (https://four.htmx.org/docs/features/confirmations).
     - hx-get, hx-post, hx-put, hx-patch, hx-delete, hx-push-url, hx-replace-url and htmx 4's
-      hx-action take a URL; so do the ws and sse extensions' ws-connect and sse-connect.
+      hx-action and hx-query take a URL; so do the ws and sse extensions' ws-connect and
+      sse-connect. htmx 4 runs a request URL that starts with ``js:`` as JavaScript: the URL
+      rules' scheme filter stops it.
     - htmx 4 adds modifiers after a colon (``hx-vals:append``, ``hx-config:inherited``).
     - Every name also works with htmx's ``data-`` prefix (``data-hx-on:click``).
     """
@@ -198,7 +200,7 @@ def _htmx_rules() -> dict[str, str]:
         rules[name] = rules[name + ":*"] = "json"
     rules["hx-confirm"] = rules["hx-confirm:*"] = "js-prefixed"
     rules["hx-trigger"] = rules["hx-trigger:*"] = "htmx-trigger"
-    for method in ("get", "post", "put", "patch", "delete", "action"):
+    for method in ("get", "post", "put", "patch", "delete", "query", "action"):
         rules[f"hx-{method}"] = rules[f"hx-{method}:*"] = "url"
     for name in ("hx-push-url", "hx-replace-url"):
         rules[name] = rules[name + ":*"] = "url"

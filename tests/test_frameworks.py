@@ -158,6 +158,11 @@ CODE = "alert(document.cookie)"
             id="hx-get-scheme",
         ),
         pytest.param(
+            t"<button hx-get={'js:steal()'} hx-query={'javascript:steal()'}>",
+            f'<button hx-get="{UNSAFE_URL}" hx-query="{UNSAFE_URL}">',
+            id="htmx4-js-request-url",
+        ),
+        pytest.param(
             t'<button hx-post="/items/{"a b/c?d"}">',
             '<button hx-post="/items/a%20b/c%3Fd">',
             id="hx-post-path",
