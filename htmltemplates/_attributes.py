@@ -539,14 +539,21 @@ def _trigger_text(value: object, slot: int, name: str) -> str:
     return text
 
 
+# What JavaScript's String.prototype.trim() removes: white space and line terminators
 _JS_SPACE = "".join(chr(c) for c in range(0x3001) if chr(c).isspace()) + "\ufeff"
+JS_PREFIXES = ("js:", "javascript:")  # htmx runs a value that starts so as JavaScript
 
 
-def starts_as_javascript(text: str) -> bool:
-    """Whether htmx runs ``text`` as JavaScript: it starts, once trimmed, with ``js:`` or
-    ``javascript:`` (in any case)."""
-    start = text.lstrip(_JS_SPACE)[:11].lower()
-    return start.startswith(("js:", "javascript:"))
+def js_start(text: str) -> str:
+    """How ``text`` starts for htmx's prefix test: trimmed, its first 11 characters, lower-case
+    (htmx itself is case-sensitive: being stricter costs nothing)."""
+    return text.lstrip(_JS_SPACE)[:11].lower()
+
+
+def may_start_javascript(start: str) -> bool:
+    """Whether text that starts with ``start`` (see js_start) could be run by htmx: ``start``
+    begins with a prefix, or is the beginning of one (the value after it could finish it)."""
+    return start.startswith(JS_PREFIXES) or any(prefix.startswith(start) for prefix in JS_PREFIXES)
 
 
 def _js_prefix_text(
@@ -556,9 +563,8 @@ def _js_prefix_text(
     around it): it may not make the value start with ``js:``, and when more values follow,
     it must settle that the value does not."""
     text = attr_text(value, slot, name)
-    whole = (before + text + after).lstrip(_JS_SPACE)[:11].lower()
-    unsettled = more and any(prefix.startswith(whole) for prefix in ("js:", "javascript:"))
-    if starts_as_javascript(whole) or unsettled:
+    start = js_start(before + text + after)
+    if start.startswith(JS_PREFIXES) or (more and may_start_javascript(start)):
         raise _error(
             f"a value that makes the {name} attribute start like JavaScript: {short_repr(text)}",
             f"htmx runs a {name} value that starts with js: or javascript: as JavaScript: "

@@ -409,9 +409,6 @@ def _js_prefixed(parts: Sequence[str | int]) -> bool:
     )
 
 
-_JS_PREFIXES = ("js:", "javascript:")
-
-
 def _prefixed_parts(name: str, attr: AttrToken, markers: dict[int, PartMarker]) -> None:
     """Decide the holes of hx-confirm and its kind: JavaScript after a static ``js:``; text
     otherwise, but a value that could make the value start with ``js:`` is checked at render
@@ -425,8 +422,7 @@ def _prefixed_parts(name: str, attr: AttrToken, markers: dict[int, PartMarker]) 
         if isinstance(part, str):
             lead += decode_attribute(part)
             continue
-        start = lead.lstrip().lstrip("\ufeff").lower()
-        if start and not any(prefix.startswith(start) for prefix in _JS_PREFIXES):
+        if not _attributes.may_start_javascript(_attributes.js_start(lead)):
             return  # the static text settled how the value starts: the rest is text
         following = parts[k + 1] if k + 1 < len(parts) else ""
         if not isinstance(following, str):
