@@ -28,7 +28,14 @@ from ._escapers import (
     plain_str,
 )
 from ._javascript import NotJavaScriptError, js_string, js_value
-from ._spec import ELEMENT_DEPENDENT_NAMES, AttrKind, UrlPart, ascii_lower, attr_kind
+from ._spec import (
+    ELEMENT_DEPENDENT_NAMES,
+    AttrKind,
+    UrlPart,
+    ascii_lower,
+    attr_kind,
+    attribute_rules,
+)
 from ._trusted import TrustedResourceURL, TrustedURL
 from ._urls import check_path_value
 from .errors import RenderError, short_repr
@@ -38,7 +45,8 @@ from .errors import value_error as _error
 # URL that loads code ("resource"), a value in an event handler ("js"), or plain text (None).
 PartMarker = (
     UrlPart
-    | Literal["js", "jsstr", "resource"]
+    | Literal["js", "jsstr", "jsurl", "jsstrurl", "trigger", "resource"]
+    | tuple[Literal["jsprefix"], str, str, bool]
     | tuple[Literal["srcset"], UrlPart | None]
     | tuple[Literal["refresh"], UrlPart]
     | tuple[Literal["css"], str]
@@ -439,23 +447,132 @@ def js_string_part(value: object, slot: int) -> str:
         ) from None
 
 
-def _event_value(value: object, slot: int) -> Value | None:
-    """The whole value of an event handler written in the template: None/False drop it, True
-    leaves it bare, anything else is a JavaScript literal, attribute-escaped."""
+def _event_value(value: object, slot: int, kind: AttrKind = AttrKind.EVENT) -> Value | None:
+    """The whole value of an attribute read as JavaScript, written in the template:
+    None/False drop it, True leaves it bare, anything else is a JavaScript literal,
+    attribute-escaped: for a bound URL (``:href``) of a filtered URL, for ``x-html`` of trusted
+    HTML."""
     value = resolve(value)
     if value is None or value is False:
         return None
     if value is True:
         return True
+    if kind is AttrKind.BOUND_URL:
+        value = _bound_url(value, slot)
+    elif kind is AttrKind.HTML:
+        value = _trusted_html(value, slot)
     return escape_text(js_part(value, slot))
 
 
-def render_event(value: object, slot: int, before: str, bare: str, quote: str) -> str:
-    """An event handler whose whole value is one interpolation, rendered in place."""
-    text = _event_value(value, slot)
+def render_event(
+    value: object, slot: int, before: str, bare: str, quote: str, kind: AttrKind = AttrKind.EVENT
+) -> str:
+    """An attribute read as JavaScript whose whole value is one interpolation, in place."""
+    text = _event_value(value, slot, kind)
     if text is None:
         return ""
     return bare if text is True else before + text + quote
+
+
+def _bound_url(value: object, slot: int) -> object:
+    """A value that a framework sets as a URL attribute (``:href``, ``x-bind:src``): a str is
+    scheme-filtered as at the start of ``href`` (trusted URLs pass), numbers are kept; lists
+    and dicts, which the framework would turn into a URL too, are refused."""
+    value = resolve(value)
+    if value.__class__ in _TRUSTED_URLS:
+        return str.__str__(value)
+    if isinstance(value, str) or hasattr(type(value), "__html__"):
+        return filter_url(attr_text(value, slot, "href"))
+    if value is None or isinstance(value, int | float):
+        return value
+    raise _error(
+        f"a {type(value).__name__} in a bound URL attribute: {short_repr(value)}",
+        "The framework sets the attribute to this value as a URL: interpolate a str (it is "
+        "scheme-filtered like href), a TrustedURL or a number.",
+        "bound-url",
+        slot,
+    )
+
+
+def _trusted_html(value: object, slot: int) -> str:
+    """The HTML an ``x-html`` value shows: only trusted HTML (Markup and other ``__html__``
+    objects, or a Template, rendered) may become the element's content."""
+    if isinstance(value, Template) or hasattr(type(value), "__html__"):
+        from ._render import render_text  # noqa: PLC0415 - _render imports this module
+
+        return render_text(value, slot)
+    raise _error(
+        f"a {type(value).__name__} as the HTML of an x-html attribute: {short_repr(value)}",
+        "x-html writes its value into the page as HTML: pass a Template or Markup (trusted "
+        "HTML), or show text with x-text={text}.",
+        "html-attribute",
+        slot,
+    )
+
+
+def _json_value(value: object, slot: int, name: str) -> str:
+    """The whole value of a JSON attribute (hx-vals, hx-headers): a dict or list, as JSON.
+    A str is refused: htmx would read JSON from it, or JavaScript after "js:"."""
+    if isinstance(value, Mapping | list | tuple):
+        return escape_text(js_part(value, slot).strip())
+    raise _error(
+        f"a {type(value).__name__} as the value of the JSON attribute {name}: {short_repr(value)}",
+        f"Pass a dict or a list: it is written as JSON ({name}={{ {{'id': 3}} }}). htmx reads "
+        "a str as JSON, or as JavaScript after js:, so none is taken.",
+        "json-attribute",
+        slot,
+    )
+
+
+def _trigger_text(value: object, slot: int, name: str) -> str:
+    """A value in hx-trigger outside an event filter: text that opens or closes no filter."""
+    text = attr_text(value, slot, name)
+    if "[" in text or "]" in text:
+        raise _error(
+            f"a value with '[' or ']' in the {name} attribute: {short_repr(text)}",
+            "An event filter in brackets is JavaScript (click[ctrlKey]): write the filter in "
+            "the template and put the value inside it, where it is a JavaScript literal: "
+            f'{name}="click[key == {{key}}]".',
+            "htmx-trigger",
+            slot,
+        )
+    return text
+
+
+# What JavaScript's String.prototype.trim() removes: white space and line terminators
+_JS_SPACE = "".join(chr(c) for c in range(0x3001) if chr(c).isspace()) + "\ufeff"
+JS_PREFIXES = ("js:", "javascript:")  # htmx runs a value that starts so as JavaScript
+
+
+def js_start(text: str) -> str:
+    """How ``text`` starts for htmx's prefix test: trimmed, its first 11 characters, lower-case
+    (htmx itself is case-sensitive: being stricter costs nothing)."""
+    return text.lstrip(_JS_SPACE)[:11].lower()
+
+
+def may_start_javascript(start: str) -> bool:
+    """Whether text that starts with ``start`` (see js_start) could be run by htmx: ``start``
+    begins with a prefix, or is the beginning of one (the value after it could finish it)."""
+    return start.startswith(JS_PREFIXES) or any(prefix.startswith(start) for prefix in JS_PREFIXES)
+
+
+def _js_prefix_text(
+    value: object, slot: int, name: str, before: str, after: str, more: bool
+) -> str:
+    """A value where hx-confirm's text starts (``before`` and ``after`` are the text written
+    around it): it may not make the value start with ``js:``, and when more values follow,
+    it must settle that the value does not."""
+    text = attr_text(value, slot, name)
+    start = js_start(before + text + after)
+    if start.startswith(JS_PREFIXES) or (more and may_start_javascript(start)):
+        raise _error(
+            f"a value that makes the {name} attribute start like JavaScript: {short_repr(text)}",
+            f"htmx runs a {name} value that starts with js: or javascript: as JavaScript: "
+            f'write text before the interpolation in the template ({name}="Delete {{name}}?").',
+            "js-prefix",
+            slot,
+        )
+    return text
 
 
 def part_text(value: object, slot: int, name: str, part: PartMarker) -> str:
@@ -467,11 +584,19 @@ def part_text(value: object, slot: int, name: str, part: PartMarker) -> str:
         return escape_text(js_part(value, slot))
     if part == "jsstr":
         return escape_text(js_string_part(value, slot))
+    if part == "jsurl":
+        return escape_text(js_part(_bound_url(value, slot), slot))
+    if part == "jsstrurl":
+        return escape_text(js_string_part(_bound_url(value, slot), slot))
+    if part == "trigger":
+        return escape_text(_trigger_text(value, slot, name))
     if part is UrlPart.START:
         return url_part(value, slot, name)
     if part == "resource":
         return resource_part(value, slot, name)
     match part:
+        case ("jsprefix", str() as before, str() as after, bool() as more):
+            return escape_text(_js_prefix_text(value, slot, name, before, after, more))
         case ("css", str() as how):
             return escape_text(css_part(value, slot, how))
         case ("srcset", where):
@@ -522,6 +647,14 @@ def _style_text(value: object, slot: int) -> str:
     return "; ".join(declarations)
 
 
+# Attributes whose value is JavaScript, or decides how other content is read: their values
+# are written in templates (where the compiler judges each hole), never taken from data.
+_FROM_TEMPLATE_ONLY = frozenset(
+    {AttrKind.EVENT, AttrKind.BOUND_URL, AttrKind.HTML, AttrKind.REFUSED}
+)
+_SCRIPT_KINDS = frozenset({AttrKind.EVENT, AttrKind.BOUND_URL, AttrKind.HTML})
+
+
 def _value(value: object, slot: int, name: str, kind: AttrKind) -> Value | None:
     """An attribute's whole value: None to drop it, True for a bare attribute, else its
     escaped text."""
@@ -530,12 +663,13 @@ def _value(value: object, slot: int, name: str, kind: AttrKind) -> Value | None:
     value = resolve(value)
     if kind is AttrKind.RESOURCE:
         return None if value is None or value is False else resource_part(value, slot, name)
-    if kind is AttrKind.EVENT or kind is AttrKind.REFUSED:
+    if kind in _FROM_TEMPLATE_ONLY:
         raise _error(
             f"the attribute {name} cannot take a value from data",
-            "Write it in the template: event handlers, and attributes that change how other "
-            "content is read (http-equiv, attributeName, xmlns, a script's type), never come "
-            "from data.",
+            "Write it in the template: event handlers, attributes a framework runs as "
+            "JavaScript (hx-on:*, x-data, @click, :href, x-html), and attributes that change "
+            "how other content is read (http-equiv, attributeName, xmlns, a script's type), "
+            "never come from data.",
             "spread-name",
             slot,
         )
@@ -544,6 +678,12 @@ def _value(value: object, slot: int, name: str, kind: AttrKind) -> Value | None:
     if value is True:
         return True
     match kind:
+        case AttrKind.JSON:
+            return _json_value(value, slot, name)
+        case AttrKind.TRIGGER:
+            return escape_text(_trigger_text(value, slot, name))
+        case AttrKind.JS_PREFIXED:
+            return escape_text(_js_prefix_text(value, slot, name, "", "", False))
         case AttrKind.SRCSET:
             return srcset_value(value, slot, name)
         case AttrKind.SRCDOC:
@@ -689,6 +829,7 @@ _EXPANDED = frozenset({"data", "aria"})
 
 _NAMES: dict[str, tuple[str, AttrKind]] = {}  # spread key -> (lower-case name, kind)
 _MAX_NAMES = 4096
+attribute_rules.on_change(_NAMES.clear)  # a name's kind may follow the framework rules
 
 
 def _plain_key(name: object) -> object:
@@ -816,9 +957,10 @@ def render_tag(plan: TagPlan, values: tuple[object, ...]) -> str:
         match item:
             case StaticItem(ws, name, key, raw, value, quote):
                 _put(entries, ws, name, key, value, raw, quote)
-            case WholeItem(ws, name, key, AttrKind.EVENT, slot, position, quote):
+            case WholeItem(ws, name, key, kind, slot, position, quote) if kind in _SCRIPT_KINDS:
                 # an event handler written in the template: a JavaScript literal
-                _put(entries, ws, name, key, _event_value(values[position], slot), None, quote)
+                text = _event_value(values[position], slot, kind)
+                _put(entries, ws, name, key, text, None, quote)
             case WholeItem(ws, name, key, kind, slot, position, quote):
                 _attribute(entries, element, ws, name, key, kind, values[position], slot, quote)
             case PartsItem(ws, name, key, parts, quote):

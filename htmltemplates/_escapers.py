@@ -190,11 +190,25 @@ def filter_css_value(value: str, /) -> str:
         _CSS_VALUE.fullmatch(value) is None
         or "/*" in value
         or "*/" in value
-        or value.count("(") != value.count(")")
+        or not _balanced(value)
         or any(ascii_lower(name) not in _CSS_FUNCTIONS for name in _CSS_CALL.findall(value))
     ):
         return UNSAFE_CSS
     return value
+
+
+def _balanced(value: str) -> bool:
+    """Whether every ')' in ``value`` closes a '(' before it, and every '(' is closed: ")rgb("
+    has as many of each, but its "rgb(" would take the declarations after it as arguments."""
+    depth = 0
+    for char in value:
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
 
 
 def is_css_property(name: str, /) -> bool:

@@ -19,6 +19,7 @@ from ._attributes import is_lazy, js_part, resolve
 from ._compiler import PLAN_FILENAME, Render, compile_template
 from ._escapers import escape_comment, escape_text, normalize_rcdata, plain_str
 from ._scanner import Nesting
+from ._spec import attribute_rules
 from .errors import PACKAGE_DIR, TemplateError, short_repr
 from .errors import value_error as _error
 
@@ -43,6 +44,10 @@ def clear_cache() -> None:
     with _lock:
         _plans.clear()
         _compiles[0] = 0
+
+
+# a plan bakes in the framework attribute rules its template was compiled under
+attribute_rules.on_change(clear_cache)
 
 
 class CacheInfo(NamedTuple):

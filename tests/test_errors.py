@@ -32,6 +32,8 @@ attrs = {"a": 1}
 d = {"k": 1}
 b = b"x"
 up = "../up.js"
+js = "[alert(1)]"
+js_url = " JS:alert(1)"
 
 SCRIPT_MARKUP_FIX = (
     "Inside <svg> and <math> the tags in a <script> or <style> are parsed as elements: keep '<' "
@@ -101,7 +103,8 @@ SPREAD_NAME_FIX = (
     "'=', '<', '>', '/' or control characters. See docs/errors.md#spread-name."
 )
 SPREAD_VALUE_FIX = (
-    "Write it in the template: event handlers, and attributes that change how other content is "
+    "Write it in the template: event handlers, attributes a framework runs as JavaScript "
+    "(hx-on:*, x-data, @click, :href, x-html), and attributes that change how other content is "
     "read (http-equiv, attributeName, xmlns, a script's type), never come from data. "
     "See docs/errors.md#spread-name."
 )
@@ -869,6 +872,192 @@ MESSAGES = [
             "<iframe>. See docs/errors.md#raw-text.",
         ],
         id="raw-text-iframe",
+    ),
+    # -- htmx and Alpine.js attributes --------------------------------------------------------
+    pytest.param(
+        lambda: html(t'<button hx-on:click="go(/{x}/)">'),
+        TemplateSyntaxError,
+        "event-handler",
+        [
+            "interpolation inside a regular expression in the JavaScript attribute hx-on:click",
+            "",
+            '    <button hx-on:click="go(/{x}/)">',
+            "                             ^^^",
+            CALLER,
+            "",
+            SCRIPT_VALUE_FIX.format(anchor="event-handler"),
+        ],
+        id="event-handler-htmx",
+    ),
+    pytest.param(
+        lambda: html(t"<div hx-vals='{{\"a\": `{x}`}}'>"),
+        TemplateSyntaxError,
+        "event-handler",
+        [
+            "interpolation inside a template literal in the JSON attribute hx-vals",
+            "",
+            "    <div hx-vals='{\"a\": `{x}`}'>",
+            "                         ^^^",
+            CALLER,
+            "",
+            SCRIPT_VALUE_FIX.format(anchor="event-handler"),
+        ],
+        id="event-handler-json",
+    ),
+    pytest.param(
+        lambda: html(t'<a :onclick="{x}">'),
+        TemplateSyntaxError,
+        "refused-attribute",
+        [
+            "interpolation inside the :onclick attribute of <a> is not supported",
+            "",
+            '    <a :onclick="{x}">',
+            "                 ^^^",
+            CALLER,
+            "",
+            REFUSED_FIX.format(
+                name=":onclick",
+                reason="sets the attribute onclick from a JavaScript value, and onclick takes "
+                "no value from JavaScript safely",
+            ),
+        ],
+        id="refused-attribute-bound-event-handler",
+    ),
+    pytest.param(
+        lambda: html(t'<p _="on click toggle .{x}">'),
+        TemplateSyntaxError,
+        "refused-attribute",
+        [
+            "interpolation inside the _ attribute of <p> is not supported",
+            "",
+            '    <p _="on click toggle .{x}">',
+            "                           ^^^",
+            CALLER,
+            "",
+            REFUSED_FIX.format(
+                name="_",
+                reason="is code in a language htmltemplates cannot read (a framework rule "
+                "refuses it)",
+            ),
+        ],
+        id="refused-attribute-hyperscript",
+    ),
+    pytest.param(
+        lambda: html(t'<div x-html="<b>{x}</b>">'),
+        TemplateSyntaxError,
+        "html-attribute",
+        [
+            "interpolation inside the x-html attribute with text around it",
+            "",
+            '    <div x-html="<b>{x}</b>">',
+            "                    ^^^",
+            CALLER,
+            "",
+            "The value of x-html is JavaScript whose result becomes the element's HTML: give the "
+            "whole value as one trusted HTML value, x-html={content} with a Template or Markup, "
+            "or show text with x-text. See docs/errors.md#html-attribute.",
+        ],
+        id="html-attribute-parts",
+    ),
+    pytest.param(
+        lambda: html(t"<div x-html={x}>"),
+        RenderError,
+        "html-attribute",
+        [
+            "a str as the HTML of an x-html attribute: 'v'",
+            "",
+            "    <div x-html={x}>",
+            "                ^^^",
+            CALLER,
+            "",
+            "x-html writes its value into the page as HTML: pass a Template or Markup (trusted "
+            "HTML), or show text with x-text={text}. See docs/errors.md#html-attribute.",
+        ],
+        id="html-attribute-str",
+    ),
+    pytest.param(
+        lambda: html(t"<a :href={attrs}>"),
+        RenderError,
+        "bound-url",
+        [
+            "a dict in a bound URL attribute: {'a': 1}",
+            "",
+            "    <a :href={attrs}>",
+            "             ^^^^^^^",
+            CALLER,
+            "",
+            "The framework sets the attribute to this value as a URL: interpolate a str (it is "
+            "scheme-filtered like href), a TrustedURL or a number. See docs/errors.md#bound-url.",
+        ],
+        id="bound-url",
+    ),
+    pytest.param(
+        lambda: html(t"<div hx-vals={x}>"),
+        RenderError,
+        "json-attribute",
+        [
+            "a str as the value of the JSON attribute hx-vals: 'v'",
+            "",
+            "    <div hx-vals={x}>",
+            "                 ^^^",
+            CALLER,
+            "",
+            "Pass a dict or a list: it is written as JSON (hx-vals={ {'id': 3} }). htmx reads a "
+            "str as JSON, or as JavaScript after js:, so none is taken. "
+            "See docs/errors.md#json-attribute.",
+        ],
+        id="json-attribute",
+    ),
+    pytest.param(
+        lambda: html(t'<div hx-trigger="keyup {js}">'),
+        RenderError,
+        "htmx-trigger",
+        [
+            "a value with '[' or ']' in the hx-trigger attribute: '[alert(1)]'",
+            "",
+            '    <div hx-trigger="keyup {js}">',
+            "                           ^^^^",
+            CALLER,
+            "",
+            "An event filter in brackets is JavaScript (click[ctrlKey]): write the filter in the "
+            'template and put the value inside it, where it is a JavaScript literal: hx-trigger="'
+            'click[key == {key}]". See docs/errors.md#htmx-trigger.',
+        ],
+        id="htmx-trigger",
+    ),
+    pytest.param(
+        lambda: html(t"<button hx-confirm={js_url}>"),
+        RenderError,
+        "js-prefix",
+        [
+            "a value that makes the hx-confirm attribute start like JavaScript: ' JS:alert(1)'",
+            "",
+            "    <button hx-confirm={js_url}>",
+            "                       ^^^^^^^^",
+            CALLER,
+            "",
+            "htmx runs a hx-confirm value that starts with js: or javascript: as JavaScript: "
+            'write text before the interpolation in the template (hx-confirm="Delete {name}?"). '
+            "See docs/errors.md#js-prefix.",
+        ],
+        id="js-prefix",
+    ),
+    pytest.param(
+        lambda: html(t'<button hx-confirm="{x}{x} items?">'),
+        TemplateSyntaxError,
+        "js-prefix",
+        [
+            "interpolations side by side at the start of hx-confirm",
+            "",
+            '    <button hx-confirm="{x}{x} items?">',
+            "                           ^^^",
+            CALLER,
+            "",
+            "htmx runs a hx-confirm value that starts with js: as JavaScript: write the start of "
+            "the value in the template, or put text between the interpolations. "
+            "See docs/errors.md#js-prefix.",
+        ],
+        id="js-prefix-side-by-side",
     ),
     # -- event-handler -------------------------------------------------------------------------
     pytest.param(
