@@ -62,6 +62,7 @@ from ._urls import (
     srcset_parts,
     url_parts,
 )
+from ._values import check_ints, too_deep
 from .errors import Location, TemplateError
 from .errors import syntax_error as _syntax
 
@@ -94,6 +95,8 @@ _GLOBALS: dict[str, object] = {
     "_spread": _attributes.spread_in_place,
     "_KIND": AttrKind,
     "_nonce": nonce_attribute,
+    "_check_ints": check_ints,
+    "_too_deep": too_deep,
 }
 
 
@@ -153,14 +156,20 @@ class _Builder:
             names = ", ".join(f"i{n}" for n in range(holes))
             lines.append(f"    {names}, = interpolations")
             lines.extend(
-                f"    v{n} = _convert(i{n}) if i{n}.conversion or i{n}.format_spec else i{n}.value"
+                f"    v{n} = _convert(i{n}, {n}) if i{n}.conversion or i{n}.format_spec "
+                f"else i{n}.value"
                 for n in range(holes)
                 if n in used
             )
         if self.fused is not None:
             lines.extend(self.fused)
+        elif self.pieces:
+            # ints are written inline (_str); one too long for text raises ValueError, which
+            # _check_ints turns into a RenderError at its hole (the try costs nothing until then)
+            lines += ["    try:", f"        return {body}", "    except ValueError:"]
+            lines += ["        _check_ints(interpolations)", "        raise"]
         else:
-            lines.append(f"    return {body}" if self.pieces else f"    return _str({body})")
+            lines.append(f"    return _str({body})")
         source = "\n".join([*self.functions, *lines]) + "\n"
         namespace: dict[str, object] = {**_GLOBALS, **helpers, **self.constants}
         exec(compile(source, PLAN_FILENAME, "exec"), namespace)
@@ -172,7 +181,7 @@ def _fast_text(n: int, slow: str, nested: bool = False) -> str:
     """Inline: a str is escaped, an int needs no escaping, a nested template (``nested``, in
     text content) is rendered through the plan cache, anything else takes ``slow``."""
     value = f"v{n}"
-    template = f"_render_str({value}) if c is _Template else " if nested else ""
+    template = f"_render_str({value}, {n}) if c is _Template else " if nested else ""
     return (
         f"_esc({value}) if (c := {value}.__class__) is _str "
         f"else _str({value}) if c is _int else {template}{slow}({value}, {n})"
@@ -920,6 +929,8 @@ def _component_body(
             if error.template is None:
                 error.locate(result)
             raise
+    except RecursionError:
+        _too_deep(None, {index}, recursion=True)
     except Exception as error:
         _annotate(error, component, {props}, {site}, interpolations)
         raise"""

@@ -32,6 +32,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from ._values import too_deep
 from .errors import Location, TemplateError, excerpt, short_repr
 from .errors import value_error as _error
 
@@ -224,6 +225,8 @@ def render_component(
             if error.template is None:
                 error.locate(result)
             raise
+    except RecursionError:
+        too_deep(None, site.index, recursion=True)
     except Exception as error:
         annotate(error, component, props, site, interpolations)
         raise

@@ -40,6 +40,7 @@ from ._escapers import (
     plain_str,
 )
 from ._spec import UrlPart, ascii_lower
+from ._values import MAX_DEPTH, async_value, html_source, int_text, is_async, too_deep
 
 __all__ = [
     "PLACEHOLDERS",
@@ -756,13 +757,15 @@ def _scalar_text(value: object, where: str) -> str:
         case bool():
             raise NotCssError(f"a bool in {where}: booleans are conditions, not text")
         case _ if hasattr(type(value), "__html__"):
-            return markup_to_text(value.__html__())  # type: ignore[attr-defined]
+            return markup_to_text(html_source(value, None))
         case str():
             return plain_str(value)
         case int():
-            return str(int(value))
+            return int_text(int(value), None)
         case float():
             return str(float(value))
+    if is_async(value):
+        async_value(value, None)
     raise NotCssError(f"{type(value).__name__} in {where}: interpolate a str or a number")
 
 
@@ -813,7 +816,7 @@ def css_url(value: object, part: UrlPart = UrlPart.START, *, trusted: bool = Fal
     return _URL_SPECIAL.sub(_hex_escape, text)
 
 
-def css_text(value: object) -> str:
+def css_text(value: object, depth: int = 0) -> str:
     """The plain text a value stands for in a CSS property value, before the filter.
 
     Strings and numbers as themselves; None and booleans as nothing (conditions, not values, as
@@ -825,8 +828,10 @@ def css_text(value: object) -> str:
     cls = value.__class__
     if cls is str:
         return value  # type: ignore[return-value]
-    if cls is int or cls is float:
+    if cls is float:
         return str(value)
+    if cls is int:
+        return int_text(value, None)  # type: ignore[arg-type]
     match value:
         case None | bool():
             return ""
@@ -838,8 +843,16 @@ def css_text(value: object) -> str:
             raise NotCssError(f"a {type(value).__name__} in a CSS value")
         case bytes() | bytearray() | memoryview():
             raise NotCssError("bytes in a CSS value: decode them to a str first")
+        case _ if is_async(value):
+            async_value(value, None)
         case Iterable():
-            texts = (css_text(item) for item in value if item is not None and item is not False)
+            if depth >= MAX_DEPTH:
+                too_deep(value, None)
+            texts = (
+                css_text(item, depth + 1)
+                for item in value
+                if item is not None and item is not False
+            )
             return " ".join(text for text in texts if text)
     return str(value)
 
