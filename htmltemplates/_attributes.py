@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from string.templatelib import Template
 from typing import Any, Literal
 
-from ._css import NotCssError, css_string, css_text, css_url, css_value
+from ._css import CODE_PROPERTIES, NotCssError, css_string, css_text, css_url, css_value
 from ._escapers import (
+    UNSAFE_CSS,
     encode_fragment,
     encode_path,
     encode_query,
@@ -653,7 +654,10 @@ def _style_text(value: object, slot: int) -> str:
                 "style",
                 slot,
             )
-        declarations.append(f"{key}: {filter_css_value(attr_text(item, slot, 'style'))}")
+        text = attr_text(item, slot, "style")
+        if ascii_lower(key) in CODE_PROPERTIES:
+            text = UNSAFE_CSS  # behavior, -moz-binding: their values load code, whatever they say
+        declarations.append(f"{key}: {filter_css_value(text)}")
     return "; ".join(declarations)
 
 

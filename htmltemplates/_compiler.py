@@ -331,6 +331,8 @@ def _check_attribute(tag: TagToken, attr: AttrToken) -> AttrKind:
 _REFUSED_REASONS = {
     "http-equiv": "can redirect the page or change its security policy",
     "attributename": "decides which attribute an SVG animation rewrites",
+    "charset": "decides how the page (or the script) is decoded",
+    "xml:base": "decides where every relative URL inside the element resolves",
     "type": "decides whether the script is run, and as what language",
     "language": "decides whether the script is run, and as what language",
     "nonce": "decides whether the script or style may run under a Content Security Policy",

@@ -118,6 +118,16 @@ def _signature(
             "not-a-component",
             site.index,
         )
+    if isinstance(component, BuiltinFunctionType):  # print, len, a method of a list...
+        # callable, but written in C: they take no props, and would run with none (<{print} />)
+        raise _error(
+            f"the builtin {component.__qualname__} where a component is expected",
+            "A component is a Python function or class that returns a template; builtins "
+            "(print, len, the methods of built-in types) are not components. Call it in an "
+            "interpolation if you meant to: {len(items)}.",
+            "not-a-component",
+            site.index,
+        )
     key, function, skip = _key(component)
     try:
         return _signatures[key]

@@ -43,6 +43,7 @@ from ._spec import UrlPart, ascii_lower
 from ._values import MAX_DEPTH, async_value, html_source, int_text, is_async, too_deep
 
 __all__ = [
+    "CODE_PROPERTIES",
     "PLACEHOLDERS",
     "CssPosition",
     "CssState",
@@ -143,6 +144,9 @@ _DECLARATION_AT_RULES = frozenset(
     bottom-left bottom-center bottom-right bottom-right-corner left-top left-middle left-bottom
     right-top right-middle right-bottom""".split()
 )
+# Properties whose value loads and runs code: IE's behavior (an HTC file), Firefox's old
+# -moz-binding (an XBL binding). No hole in their value is judged safe, url() included.
+CODE_PROPERTIES = frozenset({"behavior", "-ms-behavior", "-moz-binding"})
 _KEYFRAMES = frozenset({"keyframes", "-webkit-keyframes", "-moz-keyframes", "-o-keyframes"})
 
 
@@ -199,6 +203,7 @@ class _Lexer:
         self.name = ""  # _NAME: the ident
         self.plain_name = False  # _NAME: a property name without escapes
         self.custom = False  # _VALUE: of a custom property (--x)
+        self.loads_code = False  # _VALUE: of a property in CODE_PROPERTIES
         self.filled = False  # _VALUE: a token other than whitespace seen
         self.bang = False  # _VALUE: a '!' seen
         self.at_name = ""  # _AT: the at-rule's name, lower-case ("" if escaped)
@@ -505,6 +510,7 @@ class _Lexer:
                 name = self.name
                 self._start_item(_VALUE)
                 self.custom = name.startswith("--")
+                self.loads_code = ascii_lower(name) in CODE_PROPERTIES
                 self.value_start = i + 1
             elif self.item == _NAME:
                 # a declaration of a property written with escapes (col\6fr is color), or of
@@ -588,6 +594,8 @@ class _Lexer:
             return CssPosition(CssState.AT_RULE, f"@{self.at_name}" if self.at_name else "")
         if self.item == _CONFUSED:
             return _unknown(self.confusion).position
+        if self.item == _VALUE and self.loads_code:
+            return _unknown("in the value of behavior or -moz-binding, which load code").position
         return None
 
     def _in_string(self, text: str) -> CssPosition:

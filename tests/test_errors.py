@@ -10,6 +10,7 @@ from ``error.caller`` (and checked to name this file).
 import ast
 import sys
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from string.templatelib import Interpolation, Template
 
@@ -1928,14 +1929,31 @@ MESSAGES = [
         id="not-a-component",
     ),
     pytest.param(
-        lambda: html(t"<{max} />"),
+        lambda: html(t"<p><{print} /></p>"),
+        RenderError,
+        "not-a-component",
+        [
+            "the builtin print where a component is expected",
+            "",
+            "    <p><{print} /></p>",
+            "        ^^^^^^^",
+            CALLER,
+            "",
+            "A component is a Python function or class that returns a template; builtins "
+            "(print, len, the methods of built-in types) are not components. Call it in an "
+            "interpolation if you meant to: {len(items)}. See docs/errors.md#not-a-component.",
+        ],
+        id="not-a-component-builtin",
+    ),
+    pytest.param(
+        lambda: html(t"<{partial(max)} />"),
         RenderError,
         "component-signature",
         [
-            "the signature of the component max cannot be read",
+            "the signature of the component partial(max) cannot be read",
             "",
-            "    <{max} />",
-            "     ^^^^^",
+            "    <{partial(max)} />",
+            "     ^^^^^^^^^^^^^^",
             CALLER,
             "",
             "Write the component as a Python function or class, or call it in an "

@@ -13,7 +13,7 @@ from string.templatelib import Template
 import pytest
 from markupsafe import Markup
 
-from htmltemplates import RenderError, TemplateError, html
+from htmltemplates import CSP_NONCE, RenderError, TemplateError, TrustedURL, csp_nonce, html
 from htmltemplates.errors import short_repr
 
 
@@ -570,3 +570,215 @@ def test_an_error_about_a_value_whose_repr_fails() -> None:
 
 def test_markup_still_renders() -> None:
     assert "<p><b>x</b></p>" == html(t"<p>{Markup('<b>x</b>')}</p>")
+
+
+# -- CSP nonces -------------------------------------------------------------------------------
+
+NONCE_TYPE = (
+    "{what} int; a CSP nonce is a str, None (no nonce), or a function returning one of those."
+)
+
+
+def test_a_markup_nonce_is_escaped_as_text() -> None:
+    with csp_nonce(Markup('x"><img src=x onerror=alert(1)>')):
+        page = html(t"<script></script>")
+    assert '<script nonce="x&#34;&gt;&lt;img src=x onerror=alert(1)&gt;"></script>' == page
+
+
+def test_a_nonce_with_an_html_method_is_not_trusted() -> None:
+    class Sneaky(str):
+        __slots__ = ()
+
+        def __html__(self) -> str:
+            return '"><script>alert(1)</script>'
+
+    with csp_nonce(Sneaky("abc")):
+        assert '<style nonce="abc"></style>' == html(t"<style></style>")
+
+
+def test_a_nonce_that_is_not_text_is_refused_at_the_call() -> None:
+    with pytest.raises(TypeError) as info:
+        csp_nonce(123)  # type: ignore[arg-type]
+    assert NONCE_TYPE.format(what="csp_nonce() takes") == str(info.value)
+
+
+def test_a_nonce_function_returning_no_str_is_refused_at_render() -> None:
+    with csp_nonce(lambda: 123), pytest.raises(TypeError) as info:  # type: ignore[arg-type, return-value]
+        html(t"<script></script>")
+    assert NONCE_TYPE.format(what="the CSP nonce function returned") == str(info.value)
+    token = CSP_NONCE.set(123)  # type: ignore[arg-type]
+    try:
+        with pytest.raises(TypeError) as info:
+            html(t"<script></script>")
+    finally:
+        CSP_NONCE.reset(token)
+    assert NONCE_TYPE.format(what="CSP_NONCE holds") == str(info.value)
+
+
+# -- lone surrogates in URLs ------------------------------------------------------------------
+
+LONE = "a\ud800b"
+
+
+@pytest.mark.parametrize(
+    ("render", "expected"),
+    [
+        pytest.param(lambda: html(t"<a href={LONE}>x</a>"), '<a href="a\ufffdb">x</a>', id="start"),
+        pytest.param(
+            lambda: html(t'<a href="/p/{LONE}">x</a>'), '<a href="/p/a%EF%BF%BDb">x</a>', id="path"
+        ),
+        pytest.param(
+            lambda: html(t'<a href="/p?q={LONE}">x</a>'),
+            '<a href="/p?q=a%EF%BF%BDb">x</a>',
+            id="query",
+        ),
+        pytest.param(
+            lambda: html(t'<a href="/p#{LONE}">x</a>'), '<a href="/p#a%EF%BF%BDb">x</a>', id="hash"
+        ),
+        pytest.param(
+            lambda: html(t'<img srcset="/i/{LONE} 1x">'),
+            '<img srcset="/i/a%EF%BF%BDb 1x">',
+            id="srcset",
+        ),
+        pytest.param(
+            lambda: html(t"<style>p {{ background: url({LONE}) }}</style>"),
+            "<style>p { background: url(a\ufffdb) }</style>",
+            id="css-url",
+        ),
+        pytest.param(
+            lambda: html(t"<style>p {{ background: url(/i/{LONE}) }}</style>"),
+            "<style>p { background: url(/i/a%EF%BF%BDb) }</style>",
+            id="css-url-path",
+        ),
+    ],
+)
+def test_a_lone_surrogate_in_a_url_is_u_fffd(render: Callable[[], object], expected: str) -> None:
+    page = render()
+    assert expected == page
+    assert str(page).encode()  # the page can be sent as UTF-8
+
+
+def test_a_lone_surrogate_in_a_trusted_url() -> None:
+    assert TrustedURL("/p/a%EF%BF%BDb") == TrustedURL(t"/p/{LONE}")
+
+
+# -- component tags that are builtins ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("render", "name"),
+    [
+        pytest.param(lambda: html(t"<p><{print} /></p>"), "print", id="print"),
+        pytest.param(lambda: html(t"<p><{[].append} /></p>"), "list.append", id="method"),
+    ],
+)
+def test_a_builtin_is_not_a_component(
+    render: Callable[[], object], name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    error = refused(render)
+    assert ("not-a-component", f"the builtin {name} where a component is expected") == (
+        error.anchor,
+        error.headline,
+    )
+    assert "" == capsys.readouterr().out  # print was not called
+
+
+# -- attributes filtered like their siblings --------------------------------------------------
+
+EVIL = "javascript:alert(1)"
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        pytest.param(t"<svg><set attributeName=href to={EVIL} /></svg>", id="set"),
+        pytest.param(t"<svg><animate attributeName=href to={EVIL} /></svg>", id="animate"),
+        pytest.param(
+            t"<svg><animateColor attributeName=href to={EVIL} /></svg>", id="animateColor"
+        ),
+        pytest.param(
+            t"<svg><animateColor attributeName=xlink:href from={EVIL} /></svg>",
+            id="animateColor-from",
+        ),
+        pytest.param(t"<applet code={EVIL}></applet>", id="applet-code"),
+        pytest.param(t"<applet codebase={EVIL}></applet>", id="applet-codebase"),
+        pytest.param(t"<applet archive={EVIL}></applet>", id="applet-archive"),
+    ],
+)
+def test_urls_that_load_code_take_only_trusted_resource_urls(template: Template) -> None:
+    error = refused(lambda: html(template))
+    assert "untrusted-resource-url" == error.anchor
+
+
+def test_animate_color_values_are_refused_without_a_fixed_target() -> None:
+    with pytest.raises(TemplateError) as info:
+        html(t"<svg><animateColor attributeName={'href'} to={EVIL} /></svg>")
+    assert "refused-attribute" == info.value.anchor
+
+
+@pytest.mark.parametrize(
+    ("template", "name", "reason"),
+    [
+        pytest.param(
+            t"<meta charset={'utf-7'}>",
+            "charset",
+            "decides how the page (or the script) is decoded",
+            id="meta-charset",
+        ),
+        pytest.param(
+            t"<script charset={'utf-7'} src=/a.js></script>",
+            "charset",
+            "decides how the page (or the script) is decoded",
+            id="script-charset",
+        ),
+        pytest.param(
+            t"<svg><a xml:base={EVIL}><text>x</text></a></svg>",
+            "xml:base",
+            "decides where every relative URL inside the element resolves",
+            id="xml-base",
+        ),
+    ],
+)
+def test_attributes_that_change_how_the_rest_is_read_are_refused(
+    template: Template, name: str, reason: str
+) -> None:
+    with pytest.raises(TemplateError) as info:
+        html(template)
+    assert "refused-attribute" == info.value.anchor
+    assert f"The {name} attribute {reason}: write its value in the template." == (info.value.fix)
+
+
+@pytest.mark.parametrize(
+    "spread", [{"charset": "utf-7"}, {"xml:base": EVIL}], ids=["charset", "xml-base"]
+)
+def test_refused_attributes_from_a_spread(spread: dict[str, str]) -> None:
+    assert "spread-name" == refused(lambda: html(t"<meta {spread}>")).anchor
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        pytest.param(t"<style>p {{ behavior: url({'/x.htc'}) }}</style>", id="behavior-url"),
+        pytest.param(t"<style>p {{ -moz-binding: url('{'/x.xml'}') }}</style>", id="binding"),
+        pytest.param(t"<style>p {{ -moz-binding: {'x'} }}</style>", id="binding-value"),
+        pytest.param(t'<p style="behavior: {"x"}">x</p>', id="style-attribute"),
+        pytest.param(t'<p style="-MOZ-BINDING: url({"/a"})">x</p>', id="upper-case"),
+    ],
+)
+def test_no_value_in_a_css_property_that_loads_code(template: Template) -> None:
+    with pytest.raises(TemplateError) as info:
+        html(template)
+    assert "css" == info.value.anchor
+    assert (
+        "interpolation inside CSS that the scanner does not judge (in the value of behavior or "
+        "-moz-binding, which load code)"
+    ) in info.value.headline
+
+
+def test_css_properties_that_load_code_from_a_style_dict_are_unsafe() -> None:
+    assert '<p style="behavior: htmltemplates-unsafe; color: red">x</p>' == html(
+        t"<p style={ {'behavior': 'x', 'color': 'red'} }>x</p>"
+    )
+    assert '<p style="-moz-binding: htmltemplates-unsafe">x</p>' == html(
+        t"<p style={'-moz-binding: none'}>x</p>"
+    )
