@@ -887,6 +887,8 @@ def _component_body(
                 else:
                     result = component(title=p0)
                 ... (render result: a Template through the plan cache, else _text)
+            except RecursionError:
+                _too_deep(None, 0, recursion=True)  # a RenderError at the tag
             except Exception as error:
                 _annotate(error, component, {'title': p0}, _k0, interpolations)
                 raise

@@ -23,6 +23,7 @@ from ._spec import attribute_rules
 from ._values import (
     MAX_DEPTH,
     async_value,
+    big_int,
     call_lazy,
     close_awaitables,
     html_source,
@@ -327,7 +328,10 @@ def render_text(value: object, slot: int, depth: int = 0) -> str:
     if cls is Template:
         return render_str(value, slot)  # type: ignore[arg-type]
     if cls is int:
-        return int_text(value, slot)  # type: ignore[arg-type]
+        try:
+            return str(value)
+        except ValueError:  # more digits than Python converts to text
+            big_int(slot)
     if cls is list or cls is tuple:
         if depth >= MAX_DEPTH:
             too_deep(value, slot)
