@@ -161,15 +161,18 @@ class _Builder:
                 for n in range(holes)
                 if n in used
             )
-        if self.fused is not None:
-            lines.extend(self.fused)
+        # ints are written inline (_str); one too long for text raises ValueError, which
+        # _check_ints turns into a RenderError at its hole (the try costs nothing until then)
+        if self.fused is not None:  # a prop's text (title="n{n}") is built before the body
+            lines.append("    try:")
+            lines.extend("    " + line for line in "\n".join(self.fused).split("\n"))
         elif self.pieces:
-            # ints are written inline (_str); one too long for text raises ValueError, which
-            # _check_ints turns into a RenderError at its hole (the try costs nothing until then)
-            lines += ["    try:", f"        return {body}", "    except ValueError:"]
-            lines += ["        _check_ints(interpolations)", "        raise"]
+            lines += ["    try:", f"        return {body}"]
         else:
             lines.append(f"    return _str({body})")
+        if self.fused is not None or self.pieces:
+            lines += ["    except ValueError:", "        _check_ints(interpolations)"]
+            lines.append("        raise")
         source = "\n".join([*self.functions, *lines]) + "\n"
         namespace: dict[str, object] = {**_GLOBALS, **helpers, **self.constants}
         exec(compile(source, PLAN_FILENAME, "exec"), namespace)

@@ -506,6 +506,12 @@ def test_a_list_shared_twice_is_not_a_cycle() -> None:
 # -- ints too long for text -------------------------------------------------------------------
 
 HUGE = 10**5000
+
+
+def Heading(*, title: str) -> Template:  # noqa: N802 - a component
+    return t"<h2>{title}</h2>"
+
+
 BIG_INT = "an int with more than 4300 digits, more than Python converts to text"
 
 
@@ -530,6 +536,8 @@ BIG_INT = "an int with more than 4300 digits, more than Python converts to text"
         pytest.param(lambda: html(t"<style>p {{ order: {HUGE} }}</style>"), id="css"),
         pytest.param(lambda: html(t"<p style={ {'order': HUGE} }>x</p>"), id="style"),
         pytest.param(lambda: html(t'<img srcset="/a.png {HUGE}w">'), id="srcset"),
+        pytest.param(lambda: html(t'<{Heading} title="n{HUGE}" />'), id="component-prop-text"),
+        pytest.param(lambda: html(t'<p><{Heading} title="n{HUGE}" /></p>'), id="component-prop"),
     ],
 )
 def test_an_int_too_long_for_text(render: Callable[[], object]) -> None:
