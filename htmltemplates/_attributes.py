@@ -6,17 +6,16 @@ name checks, the same value rules, the same URL filter.
 
 from __future__ import annotations
 
-import functools
 import math
 import re
-import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from string.templatelib import Template
 from typing import Any, Literal
 
-from ._css import NotCssError, css_string, css_text, css_url, css_value
+from ._css import CODE_PROPERTIES, NotCssError, css_string, css_text, css_url, css_value
 from ._escapers import (
+    UNSAFE_CSS,
     encode_fragment,
     encode_path,
     encode_query,
@@ -38,6 +37,17 @@ from ._spec import (
 )
 from ._trusted import TrustedResourceURL, TrustedURL
 from ._urls import check_path_value
+from ._values import (
+    MAX_DEPTH,
+    Refusal,
+    async_value,
+    html_source,
+    int_text,
+    is_async,
+    is_lazy,
+    resolve,
+    too_deep,
+)
 from .errors import RenderError, short_repr
 from .errors import value_error as _error
 
@@ -68,7 +78,6 @@ __all__ = [
     "render_spread_tag",
     "render_tag",
     "render_whole",
-    "resolve",
     "resource_part",
     "spread_in_place",
     "url_part",
@@ -83,30 +92,7 @@ _BAD_NAME = re.compile(r"[\t\n\f\r \"'<>/=\x00-\x1f\x7f-\x9f]")
 Value = str | Literal[True]
 
 
-# What a lazy value is: a function, lambda, bound method or partial. Other callable objects
-# (classes, Werkzeug's HTTP exceptions and responses, which are WSGI apps...) are values.
-LAZY_TYPES = (
-    types.FunctionType,
-    types.MethodType,
-    types.BuiltinFunctionType,
-    types.BuiltinMethodType,
-    functools.partial,
-)
-
-
-def is_lazy(value: object) -> bool:
-    """Whether ``value`` is a lazy value, called at render time with no arguments."""
-    return isinstance(value, LAZY_TYPES)
-
-
-def resolve(value: object) -> object:
-    """Call a lazy value (a zero-argument function) until something else comes out."""
-    while isinstance(value, LAZY_TYPES):
-        value = value()
-    return value
-
-
-def attr_text(value: object, slot: int, name: str) -> str:
+def attr_text(value: object, slot: int, name: str, depth: int = 0) -> str:
     """The plain (unescaped) text ``value`` stands for inside the value of attribute ``name``.
 
     Strings and numbers as themselves; None and booleans as nothing; ``__html__`` objects as
@@ -117,24 +103,28 @@ def attr_text(value: object, slot: int, name: str) -> str:
     if cls is str:
         return value  # type: ignore[return-value]
     if cls is list or cls is tuple:
+        if depth >= MAX_DEPTH:
+            too_deep(value, slot)
         texts = []
         for item in value:  # type: ignore[attr-defined]
             if item:
-                text = item if item.__class__ is str else attr_text(item, slot, name)
+                text = item if item.__class__ is str else attr_text(item, slot, name, depth + 1)
                 if text:
                     texts.append(text)
         return " ".join(texts)
     if cls is int:
-        return str(value)
-    value = resolve(value)
+        return int_text(value, slot)  # type: ignore[arg-type]
+    value = resolve(value, slot)
     match value:
         case None | bool():
             return ""
         case _ if hasattr(type(value), "__html__"):
-            return markup_to_text(value.__html__())  # type: ignore[attr-defined]
+            return markup_to_text(html_source(value, slot))
         case str():
             return plain_str(value)
-        case int() | float():
+        case int():
+            return int_text(value, slot)
+        case float():
             return str(value)
         case Template():
             raise _error(
@@ -161,11 +151,13 @@ def attr_text(value: object, slot: int, name: str) -> str:
                 "bytes",
                 slot,
             )
+    if is_async(value):
+        async_value(value, slot)
     try:
         items = iter(value)  # type: ignore[call-overload]
     except TypeError:
         return str(value)
-    return attr_text(list(items), slot, name)
+    return attr_text(list(items), slot, name, depth)
 
 
 def attr_part(value: object, slot: int, name: str) -> str:
@@ -185,9 +177,11 @@ _TRUSTED_URLS = (TrustedURL, TrustedResourceURL)
 
 def resource_part(value: object, slot: int, name: str) -> str:
     """A value at the start of a URL that loads code: only a TrustedResourceURL, escaped."""
-    value = resolve(value)
+    value = resolve(value, slot)
     if value.__class__ is TrustedResourceURL:
         return escape_text(str.__str__(value))
+    if is_async(value):
+        async_value(value, slot)
     raise _error(
         f"a {type(value).__name__} cannot choose where the {name} attribute loads code from: "
         f"{short_repr(value)}",
@@ -245,11 +239,11 @@ def srcset_part(value: object, slot: int, name: str, part: UrlPart | None) -> st
     which must be a number."""
     if part is not None:
         return escape_text(_SRCSET_SPECIAL.sub(_percent, _url_text(value, slot, name, part)))
-    value = resolve(value)
+    value = resolve(value, slot)
     if (value.__class__ is int and value >= 0) or (
         value.__class__ is float and math.isfinite(value) and value > 0
     ):
-        return str(value)
+        return int_text(value, slot) if value.__class__ is int else str(value)
     raise _error(
         f"a {type(value).__name__} as a descriptor in {name}: {short_repr(value)}",
         'Descriptors are numbers: srcset="/a.png {width}w" with width an int, or write them in '
@@ -339,9 +333,11 @@ def srcdoc_value(value: object, slot: int) -> str:
 def js_part(value: object, slot: int) -> str:
     """A value where JavaScript expects an expression (<script>, on* attributes): a
     JSON-compatible literal that cannot leave its script (not yet attribute-escaped)."""
-    value = resolve(value)
+    value = resolve(value, slot)
     try:
         return js_value(value)
+    except Refusal as refusal:
+        raise refusal.at(slot) from None
     except NotJavaScriptError as problem:
         raise _error(
             f"no JavaScript literal for a value in <script>: {problem}",
@@ -361,8 +357,8 @@ def importmap_part(value: object, slot: int) -> str:
     """A value in an import map (<script type=importmap>), written as a JSON literal: every
     string in it that is not a key must be a TrustedResourceURL (it decides what code an import
     loads), but for the hashes under "integrity"."""
-    value = resolve(value)
-    problem = _untrusted_import(value, "")
+    value = resolve(value, slot)
+    problem = _untrusted_import(value, "", slot)
     if problem:
         raise _error(
             f"an import map value that is not a TrustedResourceURL: {problem}",
@@ -374,20 +370,25 @@ def importmap_part(value: object, slot: int) -> str:
     return js_part(value, slot)
 
 
-def _untrusted_import(value: object, key: str) -> str:
+def _untrusted_import(value: object, key: str, slot: int, depth: int = 0) -> str:
     """What in ``value`` (found under ``key``) is a string that may not be there, or ""."""
+    if isinstance(value, Mapping | list | tuple) and depth >= MAX_DEPTH:
+        too_deep(value, slot)
     if isinstance(value, Mapping):
         for sub, item in value.items():
-            found = _untrusted_import(item, "integrity" if sub == "integrity" else key)
+            found = _untrusted_import(
+                item, "integrity" if sub == "integrity" else key, slot, depth + 1
+            )
             if found:
                 return found
         return ""
     if isinstance(value, list | tuple):
-        return next(filter(None, (_untrusted_import(item, key) for item in value)), "")
+        texts = (_untrusted_import(item, key, slot, depth + 1) for item in value)
+        return next(filter(None, texts), "")
     if value.__class__ is TrustedResourceURL:
         return ""
     if hasattr(type(value), "__html__"):
-        value = str(value.__html__())  # type: ignore[attr-defined]  # written as its source
+        value = str.__str__(html_source(value, slot))  # written as its source
     elif not isinstance(value, str):
         return ""
     if key == "integrity" and _INTEGRITY.fullmatch(value):
@@ -408,7 +409,7 @@ def css_part(value: object, slot: int, how: str) -> str:
     attribute-escaped): ``how`` is where the lexer put it. A property value passes the CSS
     value filter (else UNSAFE_CSS); a string's text and a url() are hex-escaped, a url()
     scheme-filtered at its start (trusted URLs pass) or percent-encoded for its part."""
-    value = resolve(value)
+    value = resolve(value, slot)
     try:
         if how == "css-value":
             return css_value(value)
@@ -420,6 +421,8 @@ def css_part(value: object, slot: int, how: str) -> str:
         if part is UrlPart.START and value.__class__ in _TRUSTED_URLS:
             return css_url(str.__str__(value), trusted=True)
         return css_url(value, part)
+    except Refusal as refusal:
+        raise refusal.at(slot) from None
     except NotCssError as problem:
         raise _error(
             f"no CSS for a value in {how.removeprefix('css-').replace('-', ' ')} position: "
@@ -434,9 +437,11 @@ def css_part(value: object, slot: int, how: str) -> str:
 def js_string_part(value: object, slot: int) -> str:
     """A value inside a JavaScript string or template literal: its text, escaped so that it
     cannot end the literal or the script (not yet attribute-escaped)."""
-    value = resolve(value)
+    value = resolve(value, slot)
     try:
         return js_string(value)
+    except Refusal as refusal:
+        raise refusal.at(slot) from None
     except NotJavaScriptError as problem:
         raise _error(
             f"no text for a JavaScript string from a value in <script>: {problem}",
@@ -452,7 +457,7 @@ def _event_value(value: object, slot: int, kind: AttrKind = AttrKind.EVENT) -> V
     None/False drop it, True leaves it bare, anything else is a JavaScript literal,
     attribute-escaped: for a bound URL (``:href``) of a filtered URL, for ``x-html`` of trusted
     HTML."""
-    value = resolve(value)
+    value = resolve(value, slot)
     if value is None or value is False:
         return None
     if value is True:
@@ -478,13 +483,15 @@ def _bound_url(value: object, slot: int) -> object:
     """A value that a framework sets as a URL attribute (``:href``, ``x-bind:src``): a str is
     scheme-filtered as at the start of ``href`` (trusted URLs pass), numbers are kept; lists
     and dicts, which the framework would turn into a URL too, are refused."""
-    value = resolve(value)
+    value = resolve(value, slot)
     if value.__class__ in _TRUSTED_URLS:
         return str.__str__(value)
     if isinstance(value, str) or hasattr(type(value), "__html__"):
         return filter_url(attr_text(value, slot, "href"))
     if value is None or isinstance(value, int | float):
         return value
+    if is_async(value):
+        async_value(value, slot)
     raise _error(
         f"a {type(value).__name__} in a bound URL attribute: {short_repr(value)}",
         "The framework sets the attribute to this value as a URL: interpolate a str (it is "
@@ -501,6 +508,8 @@ def _trusted_html(value: object, slot: int) -> str:
         from ._render import render_text  # noqa: PLC0415 - _render imports this module
 
         return render_text(value, slot)
+    if is_async(value):
+        async_value(value, slot)
     raise _error(
         f"a {type(value).__name__} as the HTML of an x-html attribute: {short_repr(value)}",
         "x-html writes its value into the page as HTML: pass a Template or Markup (trusted "
@@ -515,6 +524,8 @@ def _json_value(value: object, slot: int, name: str) -> str:
     A str is refused: htmx would read JSON from it, or JavaScript after "js:"."""
     if isinstance(value, Mapping | list | tuple):
         return escape_text(js_part(value, slot).strip())
+    if is_async(value):
+        async_value(value, slot)
     raise _error(
         f"a {type(value).__name__} as the value of the JSON attribute {name}: {short_repr(value)}",
         f"Pass a dict or a list: it is written as JSON ({name}={{ {{'id': 3}} }}). htmx reads "
@@ -643,7 +654,10 @@ def _style_text(value: object, slot: int) -> str:
                 "style",
                 slot,
             )
-        declarations.append(f"{key}: {filter_css_value(attr_text(item, slot, 'style'))}")
+        text = attr_text(item, slot, "style")
+        if ascii_lower(key) in CODE_PROPERTIES:
+            text = UNSAFE_CSS  # behavior, -moz-binding: their values load code, whatever they say
+        declarations.append(f"{key}: {filter_css_value(text)}")
     return "; ".join(declarations)
 
 
@@ -660,7 +674,7 @@ def _value(value: object, slot: int, name: str, kind: AttrKind) -> Value | None:
     escaped text."""
     if value.__class__ is str and (kind is AttrKind.PLAIN or kind is AttrKind.CLASS):
         return escape_text(value) or (None if kind is AttrKind.CLASS else "")
-    value = resolve(value)
+    value = resolve(value, slot)
     if kind is AttrKind.RESOURCE:
         return None if value is None or value is False else resource_part(value, slot, name)
     if kind in _FROM_TEMPLATE_ONLY:
@@ -702,7 +716,7 @@ def render_whole(
 ) -> str:
     """An attribute whose whole value is one interpolation, with the text before its name
     (``key`` is the name lower-cased)."""
-    value = resolve(value)
+    value = resolve(value, slot)
     cls = value.__class__
     if kind is AttrKind.CLASS and (cls is list or cls is tuple):
         text = attr_text(value, slot, "class")
@@ -742,7 +756,7 @@ def _one_in_place(ws: str, name: str, key: str, kind: AttrKind, value: object, s
     if cls is str and kind is AttrKind.PLAIN:
         return f'{ws}{name}="{escape_text(value)}"'  # type: ignore[arg-type]
     if cls is int and kind is AttrKind.PLAIN:
-        return f'{ws}{name}="{value}"'
+        return f'{ws}{name}="{int_text(value, slot)}"'  # type: ignore[arg-type]
     text = _value(value, slot, key, kind)
     if text is True:
         return ws + name
@@ -891,7 +905,7 @@ def _requote(value: str, quote: str) -> str:
 
 
 def _spread(entries: dict[str, _Entry], element: str, ws: str, value: object, slot: int) -> None:
-    value = resolve(value)
+    value = resolve(value, slot)
     if value is None or value is False:
         return
     if not isinstance(value, Mapping):
@@ -919,9 +933,9 @@ def _attribute(
     if cls is str and kind is AttrKind.PLAIN:
         text: Value | None = escape_text(value)  # type: ignore[arg-type]
     elif cls is int and kind is AttrKind.PLAIN:
-        text = str(value)
+        text = int_text(value, slot)  # type: ignore[arg-type]
     else:
-        value = resolve(value)
+        value = resolve(value, slot)
         if kind is AttrKind.PLAIN and key in _EXPANDED and isinstance(value, Mapping):
             _expand(entries, element, ws, name, value, slot)
             return
@@ -1003,7 +1017,7 @@ def render_spread_tag(
     rendered, so lazy values and generators are consumed once."""
     value = values[spread]
     if value.__class__ is not dict:
-        value = resolve(value)
+        value = resolve(value, slot)
         values = (*values[:spread], value, *values[spread + 1 :])
         if not isinstance(value, Mapping):
             return (
@@ -1024,7 +1038,7 @@ def render_spread_tag(
 
 def spread_in_place(value: object, slot: int, ws: str, element: str) -> str:
     """The attributes of a spread that meets no other attribute of its tag."""
-    value = resolve(value)
+    value = resolve(value, slot)
     if value is None or value is False:
         return ""
     if not isinstance(value, Mapping):

@@ -62,6 +62,7 @@ from ._urls import (
     srcset_parts,
     url_parts,
 )
+from ._values import check_ints, too_deep
 from .errors import Location, TemplateError
 from .errors import syntax_error as _syntax
 
@@ -94,6 +95,8 @@ _GLOBALS: dict[str, object] = {
     "_spread": _attributes.spread_in_place,
     "_KIND": AttrKind,
     "_nonce": nonce_attribute,
+    "_check_ints": check_ints,
+    "_too_deep": too_deep,
 }
 
 
@@ -153,14 +156,23 @@ class _Builder:
             names = ", ".join(f"i{n}" for n in range(holes))
             lines.append(f"    {names}, = interpolations")
             lines.extend(
-                f"    v{n} = _convert(i{n}) if i{n}.conversion or i{n}.format_spec else i{n}.value"
+                f"    v{n} = _convert(i{n}, {n}) if i{n}.conversion or i{n}.format_spec "
+                f"else i{n}.value"
                 for n in range(holes)
                 if n in used
             )
-        if self.fused is not None:
-            lines.extend(self.fused)
+        # ints are written inline (_str); one too long for text raises ValueError, which
+        # _check_ints turns into a RenderError at its hole (the try costs nothing until then)
+        if self.fused is not None:  # a prop's text (title="n{n}") is built before the body
+            lines.append("    try:")
+            lines.extend("    " + line for line in "\n".join(self.fused).split("\n"))
+        elif self.pieces:
+            lines += ["    try:", f"        return {body}"]
         else:
-            lines.append(f"    return {body}" if self.pieces else f"    return _str({body})")
+            lines.append(f"    return _str({body})")
+        if self.fused is not None or self.pieces:
+            lines += ["    except ValueError:", "        _check_ints(interpolations)"]
+            lines.append("        raise")
         source = "\n".join([*self.functions, *lines]) + "\n"
         namespace: dict[str, object] = {**_GLOBALS, **helpers, **self.constants}
         exec(compile(source, PLAN_FILENAME, "exec"), namespace)
@@ -172,7 +184,7 @@ def _fast_text(n: int, slow: str, nested: bool = False) -> str:
     """Inline: a str is escaped, an int needs no escaping, a nested template (``nested``, in
     text content) is rendered through the plan cache, anything else takes ``slow``."""
     value = f"v{n}"
-    template = f"_render_str({value}) if c is _Template else " if nested else ""
+    template = f"_render_str({value}, {n}) if c is _Template else " if nested else ""
     return (
         f"_esc({value}) if (c := {value}.__class__) is _str "
         f"else _str({value}) if c is _int else {template}{slow}({value}, {n})"
@@ -322,6 +334,8 @@ def _check_attribute(tag: TagToken, attr: AttrToken) -> AttrKind:
 _REFUSED_REASONS = {
     "http-equiv": "can redirect the page or change its security policy",
     "attributename": "decides which attribute an SVG animation rewrites",
+    "charset": "decides how the page (or the script) is decoded",
+    "xml:base": "decides where every relative URL inside the element resolves",
     "type": "decides whether the script is run, and as what language",
     "language": "decides whether the script is run, and as what language",
     "nonce": "decides whether the script or style may run under a Content Security Policy",
@@ -876,6 +890,8 @@ def _component_body(
                 else:
                     result = component(title=p0)
                 ... (render result: a Template through the plan cache, else _text)
+            except RecursionError:
+                _too_deep(None, 0, recursion=True)  # a RenderError at the tag
             except Exception as error:
                 _annotate(error, component, {'title': p0}, _k0, interpolations)
                 raise
@@ -920,6 +936,8 @@ def _component_body(
             if error.template is None:
                 error.locate(result)
             raise
+    except RecursionError:
+        _too_deep(None, {index}, recursion=True)
     except Exception as error:
         _annotate(error, component, {props}, {site}, interpolations)
         raise"""

@@ -52,8 +52,9 @@ URL_ATTRIBUTES = frozenset(
     }
 )
 
-# Attributes that reprogram how other content is read; refused when interpolated.
-REFUSED_ATTRIBUTES = frozenset({"http-equiv", "attributename"})
+# Attributes that reprogram how other content is read; refused when interpolated. charset
+# chooses how the page (or a script) is decoded; xml:base, where relative URLs resolve.
+REFUSED_ATTRIBUTES = frozenset({"http-equiv", "attributename", "charset", "xml:base"})
 
 # Lists of image candidates: each URL is filtered or encoded, each descriptor checked.
 SRCSET_ATTRIBUTES = frozenset({"srcset", "imagesrcset"})
@@ -73,6 +74,9 @@ RESOURCE_URL_ATTRIBUTES = frozenset(
         ("use", "href"),  # SVG <use> loads (and, with some formats, runs) another document
         ("use", "xlink:href"),
         ("link", "href"),  # unless a static rel says it only points (LINK_NAVIGATIONAL_RELS)
+        ("applet", "code"),  # the class a (legacy) applet runs, and where it comes from
+        ("applet", "codebase"),
+        ("applet", "archive"),
     }
 )
 
@@ -87,7 +91,9 @@ LINK_NAVIGATIONAL_RELS = frozenset(
 
 # SVG animation elements rewrite the attribute their attributeName names, href included
 # (SECURITY-NOTES 2.16): their value attributes follow that target (compiler._animation_kind).
-ANIMATION_ELEMENTS = frozenset({"set", "animate", "animatemotion", "animatetransform"})
+ANIMATION_ELEMENTS = frozenset(
+    {"set", "animate", "animatecolor", "animatemotion", "animatetransform"}
+)
 ANIMATION_VALUES = frozenset({"to", "from", "by", "values"})
 
 # Names whose kind depends on the element they are on.

@@ -8,7 +8,9 @@ from ``error.caller`` (and checked to name this file).
 # The project writes `assert expected == actual` (GUIDE.md section 3), which SIM300 calls Yoda.
 
 import ast
+import sys
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from string.templatelib import Interpolation, Template
 
@@ -156,6 +158,46 @@ def Empty() -> str:  # noqa: N802
 
 def positional(a: str, /) -> str:
     return a
+
+
+async def fetch_name() -> str:
+    return "Brian"
+
+
+def itself() -> object:
+    return itself
+
+
+deep: list[object] = []
+for _ in range(300):
+    deep = [deep]
+looped: list[object] = ["a"]
+looped.append(looped)
+huge = 10**5000
+
+
+def nested_templates(depth: int) -> Template:
+    inner = t"x"
+    for _ in range(depth):
+        inner = t"<b>{inner}</b>"
+    return inner
+
+
+ASYNC_FIX = (
+    "Await it before rendering and interpolate the result (posts = await fetch_posts()); "
+    "collect an async iterable into a list first ([row async for row in rows]). "
+    "See docs/errors.md#async-value."
+)
+TOO_DEEP_FIX = (
+    "Data in a value may nest 200 levels (lists, tuples, dicts); templates as deep as the "
+    "recursion limit allows. Flatten deep data, or render a tree level by level with a depth "
+    "limit of your own. See docs/errors.md#too-deep."
+)
+BIG_INT_FIX = (
+    "Python limits the conversion of ints to text, which takes time quadratic in their length "
+    "(sys.set_int_max_str_digits()). Check the number's size, or format it yourself (a str of "
+    "its digits, or f'{n:.3e}' of a float). See docs/errors.md#big-int."
+)
 
 
 def message(error: TemplateError, lines: list[str]) -> str:
@@ -1887,14 +1929,31 @@ MESSAGES = [
         id="not-a-component",
     ),
     pytest.param(
-        lambda: html(t"<{max} />"),
+        lambda: html(t"<p><{print} /></p>"),
+        RenderError,
+        "not-a-component",
+        [
+            "the builtin print where a component is expected",
+            "",
+            "    <p><{print} /></p>",
+            "        ^^^^^^^",
+            CALLER,
+            "",
+            "A component is a Python function or class that returns a template; builtins "
+            "(print, len, the methods of built-in types) are not components. Call it in an "
+            "interpolation if you meant to: {len(items)}. See docs/errors.md#not-a-component.",
+        ],
+        id="not-a-component-builtin",
+    ),
+    pytest.param(
+        lambda: html(t"<{partial(max)} />"),
         RenderError,
         "component-signature",
         [
-            "the signature of the component max cannot be read",
+            "the signature of the component partial(max) cannot be read",
             "",
-            "    <{max} />",
-            "     ^^^^^",
+            "    <{partial(max)} />",
+            "     ^^^^^^^^^^^^^^",
             CALLER,
             "",
             "Write the component as a Python function or class, or call it in an "
@@ -2028,6 +2087,120 @@ MESSAGES = [
             SPREAD_PROPS_FIX,
         ],
         id="component-spread-key",
+    ),
+    # -- async-value, lazy-value, lazy-chain, too-deep, self-reference, big-int ----------------
+    pytest.param(
+        lambda: html(t"<p>{fetch_name()}</p>"),
+        RenderError,
+        "async-value",
+        [
+            "a coroutine where a value is expected: the async function fetch_name was called but "
+            "not awaited",
+            "",
+            "    <p>{fetch_name()}</p>",
+            "       ^^^^^^^^^^^^^^",
+            CALLER,
+            "",
+            ASYNC_FIX,
+        ],
+        id="async-value",
+    ),
+    pytest.param(
+        lambda: html(t"<p>{Badge}</p>"),
+        RenderError,
+        "lazy-value",
+        [
+            "the function Badge(*, label: str) cannot be called without arguments",
+            "",
+            "    <p>{Badge}</p>",
+            "       ^^^^^^^",
+            CALLER,
+            "",
+            "A function in a template is a lazy value, called with no arguments when the "
+            "template renders. Call it yourself ({Card(title=...)}), or write a component as a "
+            "tag: <{Card} title=...>...</{Card}>. See docs/errors.md#lazy-value.",
+        ],
+        id="lazy-value",
+    ),
+    pytest.param(
+        lambda: html(t"<p title={itself}>x</p>"),
+        RenderError,
+        "lazy-chain",
+        [
+            "the lazy value itself returned a function 8 times in a row",
+            "",
+            "    <p title={itself}>x</p>",
+            "             ^^^^^^^^",
+            CALLER,
+            "",
+            "A function in a template is called with no arguments and its result rendered; a "
+            "function that returns a function (or itself) is called again, at most 8 times. "
+            "Return a value, or call the function yourself. See docs/errors.md#lazy-chain.",
+        ],
+        id="lazy-chain",
+    ),
+    pytest.param(
+        lambda: html(t"<script>const data = {deep};</script>"),
+        RenderError,
+        "too-deep",
+        [
+            "a value nested more than 200 levels deep",
+            "",
+            "    <script>const data = {deep};</script>",
+            "                         ^^^^^^",
+            CALLER,
+            "",
+            TOO_DEEP_FIX,
+        ],
+        id="too-deep",
+    ),
+    pytest.param(
+        lambda: html(nested_templates(3000)),
+        RenderError,
+        "too-deep",
+        [
+            f"templates nested too deeply: Python's recursion limit ({sys.getrecursionlimit()}) "
+            "was reached rendering this value",
+            "",
+            "    <b>{inner}</b>",
+            "       ^^^^^^^",
+            CALLER,
+            "",
+            TOO_DEEP_FIX,
+        ],
+        id="too-deep-templates",
+    ),
+    pytest.param(
+        lambda: html(t"<p>{looped}</p>"),
+        RenderError,
+        "self-reference",
+        [
+            "a list that contains itself: ['a', [...]]",
+            "",
+            "    <p>{looped}</p>",
+            "       ^^^^^^^^",
+            CALLER,
+            "",
+            "A value is rendered by walking everything in it, which never ends for a list (or a "
+            "template, or a dict) that is inside itself. Render a copy without the cycle. "
+            "See docs/errors.md#self-reference.",
+        ],
+        id="self-reference",
+    ),
+    pytest.param(
+        lambda: html(t"<td>{huge}</td>"),
+        RenderError,
+        "big-int",
+        [
+            "an int with more than 4300 digits, more than Python converts to text",
+            "",
+            "    <td>{huge}</td>",
+            "        ^^^^^^",
+            CALLER,
+            "",
+            BIG_INT_FIX,
+        ],
+        id="big-int",
     ),
 ]
 
