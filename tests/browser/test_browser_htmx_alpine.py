@@ -1185,7 +1185,25 @@ ALPINE_CONTEXTS = [
 ]
 
 # URLs Alpine binds: the scheme filter of href applies to the value.
+HREF_NOT_JS = (
+    "return [...root.querySelectorAll('a')].every((a) =>"
+    ' !/^\\s*(javascript|vbscript|data):/i.test(a.getAttribute("href") ?? ""));'
+)
 BIND_URL_CONTEXTS = [
+    # a str anywhere in a bound URL is filtered, not only as the whole value
+    Context(
+        "bind-href-expression",
+        lambda v: (
+            t"""<a x-data :href="{v} + ''">plus</a> <a x-data :href="'{v}'">string</a> """
+            t"""<a x-data :href="`${{{v}}}`">template</a>"""
+        ),
+        ["""<a x-data :href="'javascript:' + 'PWN'">link</a>"""],
+        URL_HOSTILE,
+        [v for v in URLS if isinstance(v, str) and "'" not in v],
+        'return [...root.querySelectorAll("a")].map((a) => a.getAttribute("href"));',
+        expect=lambda v: [v, v, v],
+        check=HREF_NOT_JS,
+    ),
     Context(
         "bind-href",
         lambda v: t"<a x-data :href={v}>link</a>",
