@@ -111,6 +111,14 @@ document.addEventListener("alpine:init", () => {
   Alpine.directive("eval", (el, { expression }, { evaluate }) => { evaluate(expression); });
 });
 document.addEventListener("alpine:initialized", () => { window.__alpineReady = true; });
+// The requests htmx has sent and not finished (swap included): htmx 2's beforeRequest and
+// afterRequest, htmx 4's before:request and finally:request (after:request comes before its swap
+// and is skipped when the fetch fails).
+window.__inflight = new Set();
+document.addEventListener("htmx:beforeRequest", (event) => __inflight.add(event.detail.xhr));
+document.addEventListener("htmx:afterRequest", (event) => __inflight.delete(event.detail.xhr));
+document.addEventListener("htmx:before:request", (event) => __inflight.add(event.detail.ctx));
+document.addEventListener("htmx:finally:request", (event) => __inflight.delete(event.detail.ctx));
 """
 
 
@@ -272,10 +280,11 @@ return arguments[0].map(([n, body]) => {
 });
 """
 
-# The synthetic events (the harness's EXERCISE_JS), then a wait of arguments[0] ms, then the
-# markers and navigations.
+# The synthetic events (the harness's EXERCISE_JS), then a wait of arguments[0] ms and until
+# htmx has finished its requests, then the markers and navigations.
 FINISH_JS = f"""
 const done = arguments[arguments.length - 1];
+const settle = arguments[0];
 try {{
   (function () {{ {EXERCISE_JS} }}).apply(null,
     [[document.documentElement, document.head, document.body],
@@ -284,11 +293,16 @@ try {{
   done({{error: String(error)}});
   return;
 }}
-setTimeout(() => done({{
+const report = () => done({{
   pwned: window.__pwned_ids,
   navigations: window.__navigations,
   replaced: document.getElementById("values") === null ? location.href : null,
-}}), arguments[0]);
+}});
+const started = Date.now() + settle;
+setTimeout(function wait() {{  // then until htmx has no request left (at most 3 s more)
+  if (window.__inflight.size === 0 || Date.now() - started > 3000) setTimeout(report, 20);
+  else setTimeout(wait, 10);
+}}, settle);
 """
 
 
