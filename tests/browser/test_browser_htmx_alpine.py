@@ -92,6 +92,7 @@ HTMX = {
     "2-trigger": "htmx-2.0.11.min.js",
     "4-trigger": "htmx-4.0.1.min.js",
     "4-gaps": "htmx-4.0.1.min.js",
+    "alpine-gaps": "htmx-2.0.11.min.js",
 }
 # Alpine's plugins register themselves on alpine:init: they load before Alpine itself (its docs).
 ALPINE = [
@@ -252,14 +253,14 @@ def cases(numbered: Sequence[tuple[int, Template | Markup]]) -> list[Template]:
 
 # -- the probe -----------------------------------------------------------------------------------
 
-# Resolves once htmx is there and the page is loaded, and Alpine has initialised it (or 2 s
+# Resolves once htmx is there and the page is loaded, and Alpine has initialised it (or 1 s
 # later: a page that breaks Alpine then fails on its controls), then one more tick.
 READY_JS = r"""
 const done = arguments[arguments.length - 1];
 const started = Date.now();
 (function poll() {
   const loaded = window.htmx && window.Alpine && document.readyState === "complete";
-  if (loaded && (window.__alpineReady || Date.now() - started > 2000)) {
+  if (loaded && (window.__alpineReady || Date.now() - started > 1000)) {
     setTimeout(() => done(Boolean(window.__alpineReady)), 20);
   } else if (Date.now() - started > 5000) {
     done(false);
@@ -1346,6 +1347,18 @@ KNOWN_GAPS = [
         [{"init": "PWN"}, {"a": 1, "init": "1; PWN"}],
         gap="Alpine evaluates the str under init in an x-data dict",
     ),
+    # x-data must give an object: Alpine makes it reactive, and a str or a number throws there
+    # ("Object.defineProperty called on non-object"), which stops Alpine initialising the rest
+    # of the page (on a page of its own).
+    Context(
+        "x-data-not-an-object",
+        lambda v: t'<p x-data={v} x-init="$el.dataset.got = 1">x</p>',
+        [],
+        ["x", 42],
+        check='return root.querySelector("p").dataset.got === "1";',
+        htmx=("alpine-gaps",),
+        gap="a str or a number as x-data stops Alpine initialising the page",
+    ),
     # x-bind without an argument takes an object of directives: each key is a directive name
     # (@click, x-init...) and each value its expression (x-bind.js, applyBindingsObject).
     Context(
@@ -1501,7 +1514,7 @@ def test_context_ids_are_unique() -> None:
 
 
 def page_id(row: str, page: str) -> str:
-    return f"{row}-{page}" if page == "alpine" else f"{row}-htmx{page}"
+    return f"{row}-{page}" if page.startswith("alpine") else f"{row}-htmx{page}"
 
 
 def params(contexts: Sequence[Context], **marks: Any) -> list[Any]:
