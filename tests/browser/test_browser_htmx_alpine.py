@@ -423,8 +423,8 @@ JS_VALUES: list[object] = [
 ]
 JS_STRINGS: list[object] = ["Tom & Jerry <b>", "Zoë ✓ 🙂", "'\"`\\ ${x}", "", "\u2028", 42]
 
-# Each case records what its handler computed on the element it runs on.
-RECORD = "this.dataset.got = JSON.stringify({})"
+# Each case records what its handler computed in data-got on its element
+# (`this.dataset.got = JSON.stringify({v})`, or `'Hi {v}!'` for a string).
 READ_GOT = (
     'const element = root.querySelector("[data-got]");'
     " return element === null ? 'not recorded' : JSON.parse(element.dataset.got);"
@@ -712,10 +712,6 @@ HX_TRIGGER_CONTEXTS = [
 READ_ECHO = 'return [...root.querySelectorAll("output b")].map((b) => b.textContent);'
 
 
-def echoed(values: dict[str, object]) -> list[str]:
-    return [f"{name}={value}" for name, value in values.items()]
-
-
 def post_with(attribute: str) -> Callable[[Any], Template]:
     """A button that posts to /echo with ``attribute``={value}, answer swapped into <output>."""
     templates: dict[str, Callable[[Any], Template]] = {
@@ -963,8 +959,7 @@ HTMX_CONTEXTS = [
 
 # -- Alpine.js -----------------------------------------------------------------------------------
 
-# Alpine evaluates with `this` unbound: $el is the element.
-ARECORD = "$el.dataset.got = JSON.stringify({})"
+# Alpine evaluates with `this` unbound: its cases record on $el.
 
 # Typing into each input of the case (x-model, x-mask).
 TYPE = (
