@@ -149,6 +149,8 @@ def describe(value: object, limit: int = 60) -> str:
     """A value, for the person reading a difference. Only the repr of built-in types is taken:
     the code of the values under test (their __repr__, lazy functions) must not run here."""
     cls = type(value)
+    if cls is int and isinstance(value, int) and value.bit_length() > 64:
+        return f"<int of {value.bit_length()} bits>"  # its repr may be refused (too long)
     if cls in _PLAIN:
         text = repr(value)
         return text if len(text) <= limit else text[: limit - 3] + "..."
@@ -208,12 +210,6 @@ class _Scope:
     tokens: set[str] = field(default_factory=set)  # random tokens made meanwhile
 
 
-class _ThreadState(threading.local):
-    def __init__(self) -> None:
-        self.stack: list[tuple[types.CodeType, Call | None]] = []  # entry points running
-        self.streaming = 0  # stream bodies running (their renders are nested)
-
-
 @dataclass(frozen=True)
 class _Entry:
     kind: str
@@ -247,12 +243,14 @@ class Recorder:
         self.records: list[dict[str, Any]] = []
         self.faults: list[str] = []  # exceptions of the recorder itself
         self._entries = _entry_points()
-        self._bodies: dict[int, tuple[types.FrameType, Call]] = {}  # stream bodies by frame id
+        # the frames of the calls being recorded, and of the stream bodies being followed, by
+        # id (the frame is kept, so that its id is not reused meanwhile)
+        self._open: dict[int, tuple[types.FrameType, Call]] = {}
+        self._bodies: dict[int, tuple[types.FrameType, Call]] = {}
         self._body_codes: set[types.CodeType] = set()
         # CSP nonces and stream markers come from these
         self._token_codes = {secrets.token_urlsafe.__code__, secrets.token_hex.__code__}
         self._scopes: list[_Scope] = [_Scope("<session>")]
-        self._state = _ThreadState()
         self._lock = threading.Lock()
         self._main = threading.main_thread()
         self._tool: int | None = None
@@ -267,8 +265,6 @@ class Recorder:
         tool = self._tool = free[0]
         monitoring.use_tool_id(tool, "htmltemplates corpus")
         monitoring.register_callback(tool, _events.PY_START, self._on_start)
-        monitoring.register_callback(tool, _events.PY_RESUME, self._on_resume)
-        monitoring.register_callback(tool, _events.PY_THROW, self._on_throw)
         monitoring.register_callback(tool, _events.PY_RETURN, self._on_return)
         monitoring.register_callback(tool, _events.PY_YIELD, self._on_yield)
         monitoring.register_callback(tool, _events.PY_UNWIND, self._on_unwind)
@@ -276,8 +272,8 @@ class Recorder:
             monitoring.set_local_events(tool, code, _events.PY_START | _events.PY_RETURN)
         for code in self._token_codes:
             monitoring.set_local_events(tool, code, _events.PY_RETURN)
-        # PY_UNWIND and PY_THROW cannot be asked for one code object: the callbacks filter
-        monitoring.set_events(tool, _events.PY_UNWIND | _events.PY_THROW)
+        # PY_UNWIND cannot be asked for one code object: the callback filters
+        monitoring.set_events(tool, _events.PY_UNWIND)
 
     def stop(self) -> None:
         tool = self._tool
@@ -288,19 +284,13 @@ class Recorder:
         monitoring.set_events(tool, 0)
         for code in (*self._entries, *self._body_codes, *self._token_codes):
             monitoring.set_local_events(tool, code, 0)
-        for event in (
-            _events.PY_START,
-            _events.PY_RESUME,
-            _events.PY_THROW,
-            _events.PY_RETURN,
-            _events.PY_YIELD,
-            _events.PY_UNWIND,
-        ):
+        for event in (_events.PY_START, _events.PY_RETURN, _events.PY_YIELD, _events.PY_UNWIND):
             monitoring.register_callback(tool, event, None)
         monitoring.free_tool_id(tool)
         while len(self._scopes) > 1:
             self.end()
         self.end()
+        self._open.clear()
         self._bodies.clear()
 
     @contextlib.contextmanager
@@ -336,9 +326,10 @@ class Recorder:
             record["key"] = f"{scope.name}#t{n}"
         self.records += records + threaded
         mine = {id(call) for call in (*scope.calls, *scope.threaded)}
-        for key, (_frame, call) in list(self._bodies.items()):
-            if id(call) in mine:  # a stream not read to the end: no longer followed
-                del self._bodies[key]
+        for frames in (self._open, self._bodies):  # a stream not read to the end, say
+            for key, (_frame, call) in list(frames.items()):
+                if id(call) in mine:
+                    del frames[key]
 
     # sys.monitoring callbacks: never raise into the code being watched
 
@@ -349,51 +340,47 @@ class Recorder:
             self.faults.append(traceback.format_exc())
 
     def _on_start(self, code: types.CodeType, _offset: int) -> object:
-        frame = sys._getframe(1)
         entry = self._entries.get(code)
         if entry is not None:
-            self._guard(lambda: self._enter(code, entry, frame))
-        elif code in self._body_codes:
-            self._resume(frame)
+            frame = sys._getframe(1)
+            self._guard(lambda: self._enter(entry, frame))
         return None
 
-    def _enter(self, code: types.CodeType, entry: _Entry, frame: types.FrameType) -> None:
-        state = self._state
-        call: Call | None = None
-        if not state.stack and not state.streaming:
-            argument = frame.f_locals.get(entry.argument)
-            if not entry.template_only or isinstance(argument, Template):
-                values = (
-                    [describe(i.value) for i in argument.interpolations]
-                    if isinstance(argument, Template)
-                    else []
-                )
-                call = Call(entry.kind, normalise(template_text(argument)), values)
-                with self._lock:
-                    scope = self._scopes[-1]
-                    if threading.current_thread() is self._main:
-                        scope.calls.append(call)
-                    else:
-                        scope.threaded.append(call)
-        state.stack.append((code, call))
+    def _nested(self, frame: types.FrameType) -> bool:
+        """Whether ``frame`` runs inside an entry point or a stream body being read. Asked of
+        the stack rather than counted, so that no missed event (a callback that could not run
+        at the recursion limit, say) can leave a count wrong."""
+        outer = frame.f_back
+        while outer is not None:
+            if outer.f_code in self._entries or id(outer) in self._bodies:
+                return True
+            outer = outer.f_back
+        return False
 
-    def _on_resume(self, code: types.CodeType, _offset: int) -> object:
-        if code in self._body_codes:
-            self._resume(sys._getframe(1))
-        return None
-
-    def _on_throw(self, code: types.CodeType, _offset: int, _error: BaseException) -> object:
-        if code in self._body_codes:
-            self._resume(sys._getframe(1))
-        return None
-
-    def _resume(self, frame: types.FrameType) -> None:
-        if id(frame) in self._bodies:
-            self._state.streaming += 1
+    def _enter(self, entry: _Entry, frame: types.FrameType) -> None:
+        if self._nested(frame):
+            return
+        argument = frame.f_locals.get(entry.argument)
+        if entry.template_only and not isinstance(argument, Template):
+            return
+        values = (
+            [describe(i.value) for i in argument.interpolations]
+            if isinstance(argument, Template)
+            else []
+        )
+        call = Call(entry.kind, normalise(template_text(argument)), values)
+        with self._lock:
+            scope = self._scopes[-1]
+            if threading.current_thread() is self._main:
+                scope.calls.append(call)
+            else:
+                scope.threaded.append(call)
+            self._open[id(frame)] = (frame, call)
 
     def _on_return(self, code: types.CodeType, _offset: int, value: object) -> object:
         if code in self._entries:
-            self._guard(lambda: self._leave(code, value, None))
+            frame = sys._getframe(1)
+            self._guard(lambda: self._leave(frame, value, None))
         elif code in self._body_codes:
             frame = sys._getframe(1)
             self._guard(lambda: self._body_end(frame, {"end": "complete"}))
@@ -405,17 +392,15 @@ class Recorder:
     def _on_yield(self, code: types.CodeType, _offset: int, value: object) -> object:
         if code in self._body_codes:
             body = self._bodies.get(id(sys._getframe(1)))
-            if body is not None:
-                self._state.streaming -= 1
-                chunks = body[1].chunks
-                if chunks is not None:
-                    text = value.decode() if isinstance(value, bytes) else str(value)
-                    chunks.append(normalise(text, self.stable))
+            if body is not None and body[1].chunks is not None:
+                text = value.decode() if isinstance(value, bytes) else str(value)
+                body[1].chunks.append(normalise(text, self.stable))
         return None
 
     def _on_unwind(self, code: types.CodeType, _offset: int, error: BaseException) -> object:
         if code in self._entries:
-            self._guard(lambda: self._leave(code, None, error))
+            frame = sys._getframe(1)
+            self._guard(lambda: self._leave(frame, None, error))
         elif code in self._body_codes:
             frame = sys._getframe(1)
             if isinstance(error, GeneratorExit):
@@ -425,13 +410,12 @@ class Recorder:
             self._guard(lambda: self._body_end(frame, end))
         return None
 
-    def _leave(self, code: types.CodeType, value: object, error: BaseException | None) -> None:
-        stack = self._state.stack
-        if not stack or stack[-1][0] is not code:
-            raise RuntimeError(f"corpus: unbalanced return from {code.co_qualname}")
-        _code, call = stack.pop()
-        if call is None:
-            return
+    def _leave(self, frame: types.FrameType, value: object, error: BaseException | None) -> None:
+        with self._lock:
+            opened = self._open.pop(id(frame), None)
+        if opened is None:
+            return  # a nested call, or one not recorded
+        call = opened[1]
         if error is not None:
             call.result = error_result(error, self.stable)
         elif call.kind == "stream_html":
@@ -457,14 +441,13 @@ class Recorder:
             sys.monitoring.set_local_events(
                 self._tool,
                 body.gi_code,
-                _events.PY_START | _events.PY_RESUME | _events.PY_YIELD | _events.PY_RETURN,
+                _events.PY_YIELD | _events.PY_RETURN,
             )
 
     def _body_end(self, frame: types.FrameType, end: dict[str, Any]) -> None:
         body = self._bodies.pop(id(frame), None)
         if body is None:
             return
-        self._state.streaming -= 1
         call = body[1]
         call.result = {"chunks": call.chunks, **end}
 

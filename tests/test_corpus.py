@@ -43,8 +43,8 @@ def test_records_each_top_level_render_with_its_result() -> None:
             thread = threading.Thread(target=lambda: html(t"<em>{x}</em>"))
             thread.start()
             thread.join()
-            items = [t"<li>{n}</li>" for n in range(2)]
-            assert "<ul><li>0</li><li>1</li></ul>" == "".join(
+            items = [t"<li>0</li>", t"<li><{box}>1</{box}></li>"]  # box renders as it streams
+            assert "<ul><li>0</li><li><div><b>1</b></div></li></ul>" == "".join(
                 stream_html(t"<ul>{items}</ul>", chunk_size=0).response
             )
     finally:
@@ -111,7 +111,7 @@ def test_records_each_top_level_render_with_its_result() -> None:
             "template": "<ul>{items}</ul>",
             "values": ["<list of 2>"],
             "result": {
-                "chunks": ["<ul>", "<li>0</li>", "<li>1</li>", "</ul>"],
+                "chunks": ["<ul>", "<li>0</li>", "<li><div><b>1</b></div></li>", "</ul>"],
                 "end": "complete",
             },
         },
