@@ -213,7 +213,7 @@ class _Scope:
 @dataclass(frozen=True)
 class _Entry:
     kind: str
-    argument: str  # the parameter holding the template
+    argument: int  # the position of the parameter holding the template (a renaming is no change)
     template_only: bool  # record only when that argument is a Template
 
 
@@ -221,16 +221,14 @@ def _entry_points() -> dict[types.CodeType, _Entry]:
     import htmltemplates  # noqa: PLC0415 - not imported by a run that does not record
 
     entries = {
-        htmltemplates.html.__code__: _Entry("html", "template", template_only=False),
-        htmltemplates.TrustedURL.__new__.__code__: _Entry("TrustedURL", "url", True),
-        htmltemplates.TrustedResourceURL.__new__.__code__: _Entry(
-            "TrustedResourceURL", "url", True
-        ),
+        htmltemplates.html.__code__: _Entry("html", 0, template_only=False),
+        htmltemplates.TrustedURL.__new__.__code__: _Entry("TrustedURL", 1, True),  # after cls
+        htmltemplates.TrustedResourceURL.__new__.__code__: _Entry("TrustedResourceURL", 1, True),
     }
     with contextlib.suppress(ImportError):  # Flask is an optional extra
         from htmltemplates.flask import stream_html  # noqa: PLC0415
 
-        entries[stream_html.__code__] = _Entry("stream_html", "template", False)
+        entries[stream_html.__code__] = _Entry("stream_html", 0, False)
     return entries
 
 
@@ -360,7 +358,7 @@ class Recorder:
     def _enter(self, entry: _Entry, frame: types.FrameType) -> None:
         if self._nested(frame):
             return
-        argument = frame.f_locals.get(entry.argument)
+        argument = frame.f_locals.get(frame.f_code.co_varnames[entry.argument])
         if entry.template_only and not isinstance(argument, Template):
             return
         values = (
