@@ -55,7 +55,8 @@ from .errors import value_error as _error
 # URL that loads code ("resource"), a value in an event handler ("js"), or plain text (None).
 PartMarker = (
     UrlPart
-    | Literal["js", "jsstr", "jsurl", "jsstrurl", "trigger", "resource"]
+    | Literal["js", "jsstr", "jsurl", "jsstrurl", "jsdata", "trigger", "filter", "filterstr"]
+    | Literal["resource"]
     | tuple[Literal["jsprefix"], str, str, bool]
     | tuple[Literal["srcset"], UrlPart | None]
     | tuple[Literal["refresh"], UrlPart]
@@ -466,7 +467,58 @@ def _event_value(value: object, slot: int, kind: AttrKind = AttrKind.EVENT) -> V
         value = _bound_url(value, slot)
     elif kind is AttrKind.HTML:
         value = _trusted_html(value, slot)
+    elif kind is AttrKind.ALPINE_DATA:
+        return escape_text(alpine_data(value, slot, whole=True))
     return escape_text(js_part(value, slot))
+
+
+# The keys of an x-data object whose strings Alpine runs as expressions (x-data.js)
+_ALPINE_HOOKS = frozenset({"init", "destroy"})
+
+
+def alpine_data(value: object, slot: int, *, whole: bool = False) -> str:
+    """A value in x-data, as a JavaScript literal: the whole value must be a dict (Alpine
+    throws on anything else and initialises nothing after it), and no dict in it may have the
+    key init or destroy, whose strings Alpine would run."""
+    value = resolve(value, slot)
+    if whole and not isinstance(value, Mapping):
+        raise _error(
+            "the whole x-data of an Alpine component must be a dict, not "
+            f"{type(value).__name__}: {short_repr(value)}",
+            "x-data must give an object: pass a dict (x-data={ {'open': False} }), or write "
+            'the object in the template and the value inside it (x-data="{{ name: {name} }}").',
+            "alpine-data",
+            slot,
+        )
+    literal = js_part(value, slot)  # refuses what has no literal, cycles and deep nesting
+    hook = _hook_key(value)
+    if hook:
+        raise _error(
+            f"a dict with the key {hook} in x-data: {short_repr(value)}",
+            f"Alpine runs the {hook} of an x-data object as code: write init() and destroy() "
+            "in the template, and pass data under other keys.",
+            "alpine-data",
+            slot,
+        )
+    return literal
+
+
+def _hook_key(value: object) -> str:
+    """The first key init or destroy of a dict in ``value`` (a finite tree: js_part walked
+    it), or ""."""
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            if key in _ALPINE_HOOKS:
+                return str(key)
+            found = _hook_key(item)
+            if found:
+                return found
+    elif isinstance(value, list | tuple):
+        for item in value:
+            found = _hook_key(item)
+            if found:
+                return found
+    return ""
 
 
 def render_event(
@@ -535,6 +587,34 @@ def _json_value(value: object, slot: int, name: str) -> str:
     )
 
 
+# Characters of a string in an hx-trigger filter written as \\uXXXX: htmx 4 splits the
+# attribute at ',' outside brackets and quotes, counting quotes without their escapes, and ends a
+# filter at its first ']' (HCON.split, extractFilter): a str must hold none of them, nor
+# anything else that its reader could count.
+_FILTER_ESCAPES = {ord(c): f"\\u{ord(c):04x}" for c in "\"'`[](){},;:!?=<>|&^%*/~#@$"}
+
+
+def filter_part(value: object, slot: int, name: str, in_string: bool) -> str:
+    """A value in an hx-trigger event filter (``click[ctrlKey && {x}]``), not yet
+    attribute-escaped: a literal where an expression goes, a string's text inside one, with
+    the punctuation of a str as ``\\uXXXX`` (see above). A list or a dict is refused: its ','
+    and brackets would split the trigger."""
+    value = resolve(value, slot)
+    if isinstance(value, Mapping | list | tuple | set | frozenset):
+        raise _error(
+            f"a {type(value).__name__} in an event filter of the {name} attribute: "
+            f"{short_repr(value)}",
+            "htmx splits hx-trigger at its commas and brackets, also inside a filter: "
+            "interpolate a str, a number, a bool or None there.",
+            "htmx-trigger",
+            slot,
+        )
+    if not in_string and (value is None or isinstance(value, bool | int | float)):
+        return js_part(value, slot)
+    text = js_string_part(value, slot).translate(_FILTER_ESCAPES)
+    return text if in_string else f' "{text}" '
+
+
 def _trigger_text(value: object, slot: int, name: str) -> str:
     """A value in hx-trigger outside an event filter: text that opens or closes no filter."""
     text = attr_text(value, slot, name)
@@ -595,12 +675,16 @@ def part_text(value: object, slot: int, name: str, part: PartMarker) -> str:
         return escape_text(js_part(value, slot))
     if part == "jsstr":
         return escape_text(js_string_part(value, slot))
+    if part == "jsdata":
+        return escape_text(alpine_data(value, slot))
     if part == "jsurl":
         return escape_text(js_part(_bound_url(value, slot), slot))
     if part == "jsstrurl":
         return escape_text(js_string_part(_bound_url(value, slot), slot))
     if part == "trigger":
         return escape_text(_trigger_text(value, slot, name))
+    if part in ("filter", "filterstr"):
+        return escape_text(filter_part(value, slot, name, part == "filterstr"))
     if part is UrlPart.START:
         return url_part(value, slot, name)
     if part == "resource":
@@ -663,10 +747,8 @@ def _style_text(value: object, slot: int) -> str:
 
 # Attributes whose value is JavaScript, or decides how other content is read: their values
 # are written in templates (where the compiler judges each hole), never taken from data.
-_FROM_TEMPLATE_ONLY = frozenset(
-    {AttrKind.EVENT, AttrKind.BOUND_URL, AttrKind.HTML, AttrKind.REFUSED}
-)
-_SCRIPT_KINDS = frozenset({AttrKind.EVENT, AttrKind.BOUND_URL, AttrKind.HTML})
+_SCRIPT_KINDS = frozenset({AttrKind.EVENT, AttrKind.BOUND_URL, AttrKind.HTML, AttrKind.ALPINE_DATA})
+_FROM_TEMPLATE_ONLY = _SCRIPT_KINDS | {AttrKind.REFUSED}
 
 
 def _value(value: object, slot: int, name: str, kind: AttrKind) -> Value | None:

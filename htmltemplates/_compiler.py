@@ -353,6 +353,8 @@ def _js_attribute(name: str, kind: AttrKind) -> str:
     """How messages name a JavaScript-reading attribute."""
     if kind is AttrKind.JSON:
         return f"the JSON attribute {name}"
+    if kind is AttrKind.TRIGGER:
+        return f"an event filter of {name}"
     if name.startswith("on"):
         return f"the event-handler attribute {name}"
     return f"the JavaScript attribute {name}"
@@ -405,13 +407,23 @@ def _js_hole(
             "event-handler",
             Location.at_hole(hole),
         )
-    url = kind is AttrKind.BOUND_URL
+    literal, text = _JS_MARKERS.get(kind, ("js", "jsstr"))
     if state is JsState.CODE:
-        markers[hole] = "jsurl" if url else "js"
+        markers[hole] = literal
         return CODE_STAND_IN
     refuse_module_specifier(decoded, Location.at_hole(hole))
-    markers[hole] = "jsstrurl" if url else "jsstr"
+    markers[hole] = text
     return TEXT_STAND_IN
+
+
+# How a hole in JavaScript is marked, by the attribute's kind: a literal where an expression
+# goes, a string's text inside one; in a bound URL scheme-filtered, in an htmx filter without
+# the punctuation htmx 4 splits on
+_JS_MARKERS: dict[AttrKind, tuple[PartMarker, PartMarker]] = {
+    AttrKind.BOUND_URL: ("jsurl", "jsstrurl"),
+    AttrKind.TRIGGER: ("filter", "filterstr"),
+    AttrKind.ALPINE_DATA: ("jsdata", "jsstr"),
+}
 
 
 def _js_prefixed(parts: Sequence[str | int]) -> bool:
@@ -463,7 +475,7 @@ def _trigger_parts(name: str, attr: AttrToken, markers: dict[int, PartMarker]) -
             if code is None:
                 markers[part] = "trigger"
             else:
-                code += _js_hole(name, AttrKind.EVENT, code, code, part, markers)
+                code += _js_hole(name, AttrKind.TRIGGER, code, code, part, markers)
             continue
         for char in decode_attribute(part):  # "&#91;" opens a filter as "[" does
             if code is None:
@@ -531,7 +543,7 @@ def _compile_tag(builder: _Builder, tag: TagToken) -> None:
         kind, name = kinds[id(item)], ascii_lower(item.name)
         if kind in _DECODED_THEN_READ or (element == "meta" and name == "content"):
             refuse_reference_joins(item.parts or (), f"the {name} attribute")
-        if kind in (AttrKind.EVENT, AttrKind.BOUND_URL, AttrKind.JSON):
+        if kind in (AttrKind.EVENT, AttrKind.BOUND_URL, AttrKind.JSON, AttrKind.ALPINE_DATA):
             _event_parts(name, item, markers, kind)
         elif kind is AttrKind.JS_PREFIXED:
             _prefixed_parts(name, item, markers)
@@ -577,11 +589,12 @@ _DECODED_THEN_READ = frozenset(
         AttrKind.JSON,
         AttrKind.JS_PREFIXED,
         AttrKind.TRIGGER,
+        AttrKind.ALPINE_DATA,
     }
 )
 # Whole values written in the template whose attribute a framework reads as JavaScript: a
 # literal (an event handler's), a filtered URL as a literal, trusted HTML as a string literal
-_SCRIPT_KINDS = frozenset({AttrKind.EVENT, AttrKind.BOUND_URL, AttrKind.HTML})
+_SCRIPT_KINDS = frozenset({AttrKind.EVENT, AttrKind.BOUND_URL, AttrKind.HTML, AttrKind.ALPINE_DATA})
 
 
 def _style_parts(attr: AttrToken, markers: dict[int, PartMarker]) -> None:

@@ -145,6 +145,7 @@ class AttrKind(enum.Enum):
     JS_PREFIXED = "text-or-JavaScript"  # htmx's hx-confirm: text, or JavaScript after "js:"
     TRIGGER = "htmx trigger"  # hx-trigger: event names and modifiers, [filters] in JavaScript
     HTML = "HTML-writing"  # x-html: JavaScript whose result becomes the element's HTML
+    ALPINE_DATA = "Alpine data"  # x-data: JavaScript giving the object Alpine makes reactive
     REFUSED = "refused"
 
     def __str__(self) -> str:
@@ -161,6 +162,7 @@ class AttrKind(enum.Enum):
 
 CONTEXTS: dict[str, AttrKind] = {
     "javascript": AttrKind.EVENT,
+    "x-data": AttrKind.ALPINE_DATA,
     "bind": AttrKind.EVENT,  # resolved per bound attribute by attr_kind
     "html": AttrKind.HTML,
     "json": AttrKind.JSON,
@@ -174,7 +176,7 @@ CONTEXTS: dict[str, AttrKind] = {
 
 # When several enabled sets match one name, the strictest context wins (fail closed).
 _STRICTNESS = (
-    "refused", "html", "bind", "javascript", "json", "js-prefixed", "htmx-trigger",
+    "refused", "html", "bind", "x-data", "javascript", "json", "js-prefixed", "htmx-trigger",
     "resource-url", "url", "text",
 )  # fmt: skip
 
@@ -226,6 +228,12 @@ def _alpine_rules() -> dict[str, str]:
     - x-bind:* and its shorthand :* evaluate JavaScript and set the attribute after the colon
       ("bind": a URL attribute's values are scheme-filtered, an event handler's refused).
     - x-html (https://alpinejs.dev/directives/html) writes its expression's result as HTML.
+    - x-data (https://alpinejs.dev/directives/data) is JavaScript whose result must be an
+      object (anything else throws, and Alpine initialises nothing after it); Alpine runs the
+      strings under its keys init and destroy as expressions (x-data.js), so a value may hold
+      no such key ("x-data").
+    - x-bind without an argument takes an object whose keys are directives and whose values
+      are their expressions (applyBindingsObject): no value may go in it.
     - Fail closed: an x-* name not known to take something else is JavaScript. Those that do:
       x-ref (a name), x-cloak and x-ignore (no value), x-transition* (class lists and
       durations), x-teleport (a selector), x-mask (a pattern), x-sort:group (a group name),
@@ -233,7 +241,7 @@ def _alpine_rules() -> dict[str, str]:
     """
     rules = dict.fromkeys(("x-*", "@*", "x-on:*"), "javascript")
     rules |= dict.fromkeys(("x-bind:*", ":*"), "bind")
-    rules["x-html"] = "html"
+    rules |= {"x-html": "html", "x-data": "x-data", "x-bind": "refused"}
     for name in ("x-ref", "x-cloak", "x-ignore", "x-ignore.*", "x-transition*", "x-teleport"):
         rules[name] = "text"
     for name in ("x-teleport.*", "x-mask", "x-sort:group", "x-sort:handle", "x-sort:ignore"):
@@ -262,7 +270,7 @@ class AttributeRules:
     def add(self, name: str, rules: Mapping[str, str], *, enabled: bool = True) -> None:
         """Add (or replace) the set ``name``: ``{pattern: context}``, where a pattern is an
         attribute name or a prefix ending in ``*`` (``"v-on:*"``), and a context is one of
-        "javascript", "bind", "html", "json", "js-prefixed", "htmx-trigger", "url",
+        "javascript", "x-data", "bind", "html", "json", "js-prefixed", "htmx-trigger", "url",
         "resource-url", "text" or "refused"."""
         checked: dict[str, str] = {}
         for pattern, context in rules.items():
@@ -377,6 +385,7 @@ _UNBINDABLE = frozenset(
         AttrKind.SRCDOC,
         AttrKind.REFUSED,
         AttrKind.HTML,
+        AttrKind.ALPINE_DATA,
         AttrKind.JSON,
         AttrKind.JS_PREFIXED,
         AttrKind.TRIGGER,
@@ -427,6 +436,11 @@ def attr_kind(element: str, name: str) -> AttrKind:
     return guessed if kind is AttrKind.PLAIN else kind
 
 
+_FRAMEWORK_REASONS = {
+    "x-bind": "binds each key of its object as an Alpine directive, whose value is JavaScript",
+}
+
+
 def refusal_reason(element: str, name: str) -> str | None:
     """Why the framework rules refuse a value in attribute ``name``, or None."""
     found = attribute_rules.lookup(name)
@@ -434,7 +448,9 @@ def refusal_reason(element: str, name: str) -> str | None:
         return None
     context, rest = found
     if context == "refused":
-        return "is code in a language htmltemplates cannot read (a framework rule refuses it)"
+        return _FRAMEWORK_REASONS.get(
+            name, "is code in a language htmltemplates cannot read (a framework rule refuses it)"
+        )
     if context == "bind":
         bound = ascii_lower(rest.partition(".")[0])
         return (

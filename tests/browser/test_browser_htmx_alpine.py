@@ -91,8 +91,6 @@ HTMX = {
     "alpine": "htmx-2.0.11.min.js",
     "2-trigger": "htmx-2.0.11.min.js",
     "4-trigger": "htmx-4.0.1.min.js",
-    "4-gaps": "htmx-4.0.1.min.js",
-    "alpine-gaps": "htmx-2.0.11.min.js",
 }
 # Alpine's plugins register themselves on alpine:init: they load before Alpine itself (its docs).
 ALPINE = [
@@ -654,11 +652,20 @@ FILTER_BREAKOUTS = [
     "x'], click[PWN] //'",
     "x`], click[PWN] //`",
 ]
-# htmx 4 counts quotes without their escapes: after "x\"]" (a JSON string), the ", click[...]"
-# that follows looks outside quotes (KNOWN_GAPS).
-FILTER_QUOTE_GAPS = ['x"], click[PWN] //"']
+# htmx 4 counts quotes without their escapes: after "x\"]" (a JSON string) the ", click[...]"
+# that follows would look outside quotes, so the punctuation of a str in a filter is written
+# as \uXXXX.
+FILTER_QUOTE = ['x"], click[PWN] //"']
 # htmx 2 reads a name in a filter as event.name or window.name, null too: null is undefined.
 FILTER_VALUES = [value for value in JS_VALUES if value is not None]
+# The "," and brackets of a list or a dict would split the trigger (htmx 4 throws
+# "unterminated" and leaves the rest of the page unprocessed): refused in filters.
+FILTER_COLLECTIONS = [[1, ["("]], {"a": 1, "b": ["("]}]
+
+
+def scalar(value: object) -> bool:
+    return value is None or isinstance(value, str | int | float)
+
 
 HX_TRIGGER_CONTEXTS = [
     *handler_rows(
@@ -666,21 +673,10 @@ HX_TRIGGER_CONTEXTS = [
         filter_expression,
         filter_string,
         FILTER_CONTROL,
-        htmx=("2-trigger",),
-        extra=FILTER_BREAKOUTS,
-        benign=FILTER_VALUES,
-        check=PROCESSED,
-    ),
-    # htmx 4: scalars only (a list or a dict: KNOWN_GAPS)
-    *handler_rows(
-        "hx-trigger-filter",
-        filter_expression,
-        filter_string,
-        FILTER_CONTROL,
-        htmx=("4-trigger",),
-        hostile=[value for value in JS_HOSTILE if isinstance(value, str)],
-        extra=[value for value in FILTER_BREAKOUTS if value not in FILTER_QUOTE_GAPS],
-        benign=[value for value in FILTER_VALUES if not isinstance(value, list | dict)],
+        htmx=TRIGGER_PAGES,
+        hostile=[value if scalar(value) else Refused(value) for value in JS_HOSTILE],
+        extra=[*FILTER_BREAKOUTS, *FILTER_QUOTE, *map(Refused, FILTER_COLLECTIONS)],
+        benign=[value for value in FILTER_VALUES if scalar(value)],
         check=PROCESSED,
     ),
     Context(
@@ -1308,62 +1304,42 @@ CONTEXTS = [*HTMX_CONTEXTS, *ALPINE_CONTEXTS, *BIND_URL_CONTEXTS, *SPREAD_CONTEX
 # Not protected, and not part of what htmltemplates promises for these attributes yet: each row
 # must run a payload (a strict xfail) until the library closes the gap. Found by reading htmx's
 # and Alpine's sources for what they evaluate.
-KNOWN_GAPS = [
-    # htmx 4 splits hx-trigger at each "," outside brackets and quotes: the "," of a list or a
-    # dict written in a filter splits it, the piece with the unclosed "[" throws ("unterminated"),
-    # and htmx stops processing the rest of the page (on a page of its own, so that nothing else
-    # is left unprocessed).
-    Context(
-        "hx-trigger-filter-collections",
-        filter_expression,
-        [],
-        [[1, ["("]], {"a": 1, "b": ["("]}],
-        check=PROCESSED,
-        htmx=("4-gaps",),
-        gap="a list or dict in an htmx 4 filter stops htmx processing the page",
-    ),
-    # htmx 4 splits hx-trigger at a "," that it counts outside quotes; it counts quotes without
-    # their escapes, so after the JSON string "x\"], ..." the rest of the string is a trigger
-    # of its own, with a filter: JavaScript from the value (HCON.split, then extractFilter).
-    Context(
-        "hx-trigger-filter-escaped-quote",
-        filter_expression,
-        [],
-        FILTER_QUOTE_GAPS,
-        htmx=("4-trigger",),
-        gap="a str in an htmx 4 filter starts a trigger of its own",
-    ),
-    # Alpine evaluates a str under the key init (and destroy) of the x-data object as an
-    # expression (x-data.js: `reactiveData["init"] && evaluate(el, reactiveData["init"])`).
+# Alpine values that are refused: a str under the key init (or destroy) of an x-data object,
+# which Alpine evaluates (x-data.js: `reactiveData["init"] && evaluate(el, reactiveData["init"])`);
+# a whole x-data that is not an object (Alpine throws, "Object.defineProperty called on
+# non-object", and initialises nothing after it); any value in x-bind without an argument, whose
+# keys are directives and values their expressions (x-bind.js, applyBindingsObject).
+ALPINE_REFUSED_CONTEXTS = [
     Context(
         "x-data-dict-init-key",
         lambda v: t"<p x-data={v}>x</p>",
         [],
-        [{"init": "PWN"}, {"a": 1, "init": "1; PWN"}],
-        gap="Alpine evaluates the str under init in an x-data dict",
+        [
+            Refused({"init": "PWN"}),
+            Refused({"a": 1, "init": "1; PWN"}),
+            Refused({"destroy": "PWN"}),
+        ],
     ),
-    # x-data must give an object: Alpine makes it reactive, and a str or a number throws there
-    # ("Object.defineProperty called on non-object"), which stops Alpine initialising the rest
-    # of the page (on a page of its own).
     Context(
         "x-data-not-an-object",
         lambda v: t'<p x-data={v} x-init="$el.dataset.got = 1">x</p>',
         [],
-        ["x", 42],
-        check='return root.querySelector("p").dataset.got === "1";',
-        htmx=("alpine-gaps",),
-        gap="a str or a number as x-data stops Alpine initialising the page",
+        [Refused("x"), Refused(42)],
     ),
-    # x-bind without an argument takes an object of directives: each key is a directive name
-    # (@click, x-init...) and each value its expression (x-bind.js, applyBindingsObject).
     Context(
         "x-bind-object",
         lambda v: t'<button type="button" x-data x-bind={v}>go</button>',
         [],
-        [{"@click": "PWN"}, {"x-init": "PWN"}, {"title": '" + PWN + "'}],
-        gap="Alpine evaluates the values of an x-bind object as directives",
+        [
+            Refused(value, TemplateSyntaxError)
+            for value in [{"@click": "PWN"}, {"x-init": "PWN"}, {"title": '" + PWN + "'}]
+        ],
     ),
 ]
+CONTEXTS.extend(ALPINE_REFUSED_CONTEXTS)
+
+# Rows that htmltemplates does not protect yet: a strict xfail each (see the module docstring).
+KNOWN_GAPS: list[Context] = []
 
 
 def armed(value: object, n: int) -> Any:
