@@ -12,7 +12,7 @@ from markupsafe import Markup
 from ._components import Provider
 from ._csp import CSP_NONCE, csp_nonce
 from ._escapers import UNSAFE_CSS, UNSAFE_URL
-from ._render import CacheInfo, cache_info, clear_cache, html
+from ._render import CacheInfo, cache_info, clear_cache, configure_cache, html
 from ._trusted import TrustedResourceURL, TrustedURL
 from .errors import RenderError, TemplateError, TemplateSyntaxError
 
@@ -30,6 +30,7 @@ __all__ = [
     "TrustedURL",
     "cache_info",
     "clear_cache",
+    "configure_cache",
     "csp_nonce",
     "html",
 ]

@@ -94,6 +94,7 @@ def test_all_names_the_public_api() -> None:
         "UNSAFE_URL",
         "cache_info",
         "clear_cache",
+        "configure_cache",
         "csp_nonce",
         "html",
     } == set(htmltemplates.__all__)
