@@ -67,7 +67,7 @@ def test_each_shape_renders_what_it_says(shape: str, expected: str) -> None:
 
 
 @pytest.mark.parametrize("shape", list(bench_compile.SHAPES))
-def test_each_shape_compiles_at_a_size_past_a_chunk(shape: str) -> None:
+def test_each_shape_compiles_once_at_a_larger_size(shape: str) -> None:
     n = 2 * htmltemplates._compiler._CHUNK + 1
     template = bench_compile.SHAPES[shape](n)
     assert html(template) == html(template)
