@@ -20,7 +20,8 @@ BASE_PYTHON = $(shell tools/find-python $(PY_VERSION))
 MYPY_PATHS = $(wildcard htmltemplates tests/typing bench examples)
 
 .DEFAULT_GOAL := test
-.PHONY: test venv version browser lint format format-check typecheck pytest demo bench clean help
+.PHONY: test venv version browser lint format format-check typecheck pytest demo bench clean help \
+        corpus-record corpus-compare
 
 help:
 	@echo "make test       ruff check, ruff format --check, mypy, pytest (with README/docs examples)"
@@ -31,6 +32,8 @@ help:
 	@echo "make browser    install Chromium and ChromeDriver for tests/browser/ if missing (root)"
 	@echo "make demo       run the example guestbook app on http://127.0.0.1:$(DEMO_PORT)"
 	@echo "make bench      run the benchmarks (python -m bench)"
+	@echo "make corpus-record   record every render of the suite in $(CORPUS) (tools/corpus)"
+	@echo "make corpus-compare  run the suite again, show each render that differs from $(CORPUS)"
 	@echo "make clean      remove the venvs and caches"
 	@echo "variables: PY_VERSION=$(PY_VERSION) VENV=$(VENV)"
 
@@ -87,6 +90,16 @@ demo: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m bench
+
+# The differential corpus (tests/corpus.py): every top-level render of the suite, its output or
+# its error, so that a refactor can show it changed none (docs/design.md).
+CORPUS ?= build/corpus.jsonl.gz
+
+corpus-record: $(STAMP)
+	VENV='$(VENV)' tools/corpus record '$(CORPUS)'
+
+corpus-compare: $(STAMP)
+	VENV='$(VENV)' tools/corpus compare '$(CORPUS)'
 
 clean:
 	rm -rf .venv* '$(VENV)' .pytest_cache .mypy_cache .ruff_cache .hypothesis \

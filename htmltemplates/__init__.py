@@ -13,6 +13,7 @@ from ._components import Provider
 from ._csp import CSP_NONCE, csp_nonce
 from ._escapers import UNSAFE_CSS, UNSAFE_URL
 from ._render import CacheInfo, cache_info, clear_cache, configure_cache, html
+from ._spec import AttributeRules, attribute_rules
 from ._trusted import TrustedResourceURL, TrustedURL
 from .errors import RenderError, TemplateError, TemplateSyntaxError
 
@@ -20,6 +21,7 @@ __all__ = [
     "CSP_NONCE",
     "UNSAFE_CSS",
     "UNSAFE_URL",
+    "AttributeRules",
     "CacheInfo",
     "Markup",
     "Provider",
@@ -28,6 +30,7 @@ __all__ = [
     "TemplateSyntaxError",
     "TrustedResourceURL",
     "TrustedURL",
+    "attribute_rules",
     "cache_info",
     "clear_cache",
     "configure_cache",

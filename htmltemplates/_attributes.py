@@ -6,17 +6,16 @@ name checks, the same value rules, the same URL filter.
 
 from __future__ import annotations
 
-import functools
 import math
 import re
-import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from string.templatelib import Template
 from typing import Any, Literal
 
-from ._css import NotCssError, css_string, css_text, css_url, css_value
+from ._css import CODE_PROPERTIES, NotCssError, css_string, css_text, css_url, css_value
 from ._escapers import (
+    UNSAFE_CSS,
     encode_fragment,
     encode_path,
     encode_query,
@@ -28,9 +27,27 @@ from ._escapers import (
     plain_str,
 )
 from ._javascript import NotJavaScriptError, js_string, js_value
-from ._spec import ELEMENT_DEPENDENT_NAMES, AttrKind, UrlPart, ascii_lower, attr_kind
+from ._spec import (
+    ELEMENT_DEPENDENT_NAMES,
+    AttrKind,
+    UrlPart,
+    ascii_lower,
+    attr_kind,
+    attribute_rules,
+)
 from ._trusted import TrustedResourceURL, TrustedURL
 from ._urls import check_path_value
+from ._values import (
+    MAX_DEPTH,
+    Refusal,
+    async_value,
+    html_source,
+    int_text,
+    is_async,
+    is_lazy,
+    resolve,
+    too_deep,
+)
 from .errors import RenderError, short_repr
 from .errors import value_error as _error
 
@@ -38,7 +55,8 @@ from .errors import value_error as _error
 # URL that loads code ("resource"), a value in an event handler ("js"), or plain text (None).
 PartMarker = (
     UrlPart
-    | Literal["js", "jsstr", "resource"]
+    | Literal["js", "jsstr", "jsurl", "jsstrurl", "trigger", "resource"]
+    | tuple[Literal["jsprefix"], str, str, bool]
     | tuple[Literal["srcset"], UrlPart | None]
     | tuple[Literal["refresh"], UrlPart]
     | tuple[Literal["css"], str]
@@ -60,7 +78,6 @@ __all__ = [
     "render_spread_tag",
     "render_tag",
     "render_whole",
-    "resolve",
     "resource_part",
     "spread_in_place",
     "url_part",
@@ -75,30 +92,7 @@ _BAD_NAME = re.compile(r"[\t\n\f\r \"'<>/=\x00-\x1f\x7f-\x9f]")
 Value = str | Literal[True]
 
 
-# What a lazy value is: a function, lambda, bound method or partial. Other callable objects
-# (classes, Werkzeug's HTTP exceptions and responses, which are WSGI apps...) are values.
-LAZY_TYPES = (
-    types.FunctionType,
-    types.MethodType,
-    types.BuiltinFunctionType,
-    types.BuiltinMethodType,
-    functools.partial,
-)
-
-
-def is_lazy(value: object) -> bool:
-    """Whether ``value`` is a lazy value, called at render time with no arguments."""
-    return isinstance(value, LAZY_TYPES)
-
-
-def resolve(value: object) -> object:
-    """Call a lazy value (a zero-argument function) until something else comes out."""
-    while isinstance(value, LAZY_TYPES):
-        value = value()
-    return value
-
-
-def attr_text(value: object, slot: int, name: str) -> str:
+def attr_text(value: object, slot: int, name: str, depth: int = 0) -> str:
     """The plain (unescaped) text ``value`` stands for inside the value of attribute ``name``.
 
     Strings and numbers as themselves; None and booleans as nothing; ``__html__`` objects as
@@ -109,24 +103,28 @@ def attr_text(value: object, slot: int, name: str) -> str:
     if cls is str:
         return value  # type: ignore[return-value]
     if cls is list or cls is tuple:
+        if depth >= MAX_DEPTH:
+            too_deep(value, slot)
         texts = []
         for item in value:  # type: ignore[attr-defined]
             if item:
-                text = item if item.__class__ is str else attr_text(item, slot, name)
+                text = item if item.__class__ is str else attr_text(item, slot, name, depth + 1)
                 if text:
                     texts.append(text)
         return " ".join(texts)
     if cls is int:
-        return str(value)
-    value = resolve(value)
+        return int_text(value, slot)  # type: ignore[arg-type]
+    value = resolve(value, slot)
     match value:
         case None | bool():
             return ""
         case _ if hasattr(type(value), "__html__"):
-            return markup_to_text(value.__html__())  # type: ignore[attr-defined]
+            return markup_to_text(html_source(value, slot))
         case str():
             return plain_str(value)
-        case int() | float():
+        case int():
+            return int_text(value, slot)
+        case float():
             return str(value)
         case Template():
             raise _error(
@@ -153,11 +151,13 @@ def attr_text(value: object, slot: int, name: str) -> str:
                 "bytes",
                 slot,
             )
+    if is_async(value):
+        async_value(value, slot)
     try:
         items = iter(value)  # type: ignore[call-overload]
     except TypeError:
         return str(value)
-    return attr_text(list(items), slot, name)
+    return attr_text(list(items), slot, name, depth)
 
 
 def attr_part(value: object, slot: int, name: str) -> str:
@@ -177,9 +177,11 @@ _TRUSTED_URLS = (TrustedURL, TrustedResourceURL)
 
 def resource_part(value: object, slot: int, name: str) -> str:
     """A value at the start of a URL that loads code: only a TrustedResourceURL, escaped."""
-    value = resolve(value)
+    value = resolve(value, slot)
     if value.__class__ is TrustedResourceURL:
         return escape_text(str.__str__(value))
+    if is_async(value):
+        async_value(value, slot)
     raise _error(
         f"a {type(value).__name__} cannot choose where the {name} attribute loads code from: "
         f"{short_repr(value)}",
@@ -237,11 +239,11 @@ def srcset_part(value: object, slot: int, name: str, part: UrlPart | None) -> st
     which must be a number."""
     if part is not None:
         return escape_text(_SRCSET_SPECIAL.sub(_percent, _url_text(value, slot, name, part)))
-    value = resolve(value)
+    value = resolve(value, slot)
     if (value.__class__ is int and value >= 0) or (
         value.__class__ is float and math.isfinite(value) and value > 0
     ):
-        return str(value)
+        return int_text(value, slot) if value.__class__ is int else str(value)
     raise _error(
         f"a {type(value).__name__} as a descriptor in {name}: {short_repr(value)}",
         'Descriptors are numbers: srcset="/a.png {width}w" with width an int, or write them in '
@@ -331,9 +333,11 @@ def srcdoc_value(value: object, slot: int) -> str:
 def js_part(value: object, slot: int) -> str:
     """A value where JavaScript expects an expression (<script>, on* attributes): a
     JSON-compatible literal that cannot leave its script (not yet attribute-escaped)."""
-    value = resolve(value)
+    value = resolve(value, slot)
     try:
         return js_value(value)
+    except Refusal as refusal:
+        raise refusal.at(slot) from None
     except NotJavaScriptError as problem:
         raise _error(
             f"no JavaScript literal for a value in <script>: {problem}",
@@ -353,8 +357,8 @@ def importmap_part(value: object, slot: int) -> str:
     """A value in an import map (<script type=importmap>), written as a JSON literal: every
     string in it that is not a key must be a TrustedResourceURL (it decides what code an import
     loads), but for the hashes under "integrity"."""
-    value = resolve(value)
-    problem = _untrusted_import(value, "")
+    value = resolve(value, slot)
+    problem = _untrusted_import(value, "", slot)
     if problem:
         raise _error(
             f"an import map value that is not a TrustedResourceURL: {problem}",
@@ -366,20 +370,25 @@ def importmap_part(value: object, slot: int) -> str:
     return js_part(value, slot)
 
 
-def _untrusted_import(value: object, key: str) -> str:
+def _untrusted_import(value: object, key: str, slot: int, depth: int = 0) -> str:
     """What in ``value`` (found under ``key``) is a string that may not be there, or ""."""
+    if isinstance(value, Mapping | list | tuple) and depth >= MAX_DEPTH:
+        too_deep(value, slot)
     if isinstance(value, Mapping):
         for sub, item in value.items():
-            found = _untrusted_import(item, "integrity" if sub == "integrity" else key)
+            found = _untrusted_import(
+                item, "integrity" if sub == "integrity" else key, slot, depth + 1
+            )
             if found:
                 return found
         return ""
     if isinstance(value, list | tuple):
-        return next(filter(None, (_untrusted_import(item, key) for item in value)), "")
+        texts = (_untrusted_import(item, key, slot, depth + 1) for item in value)
+        return next(filter(None, texts), "")
     if value.__class__ is TrustedResourceURL:
         return ""
     if hasattr(type(value), "__html__"):
-        value = str(value.__html__())  # type: ignore[attr-defined]  # written as its source
+        value = str.__str__(html_source(value, slot))  # written as its source
     elif not isinstance(value, str):
         return ""
     if key == "integrity" and _INTEGRITY.fullmatch(value):
@@ -400,7 +409,7 @@ def css_part(value: object, slot: int, how: str) -> str:
     attribute-escaped): ``how`` is where the lexer put it. A property value passes the CSS
     value filter (else UNSAFE_CSS); a string's text and a url() are hex-escaped, a url()
     scheme-filtered at its start (trusted URLs pass) or percent-encoded for its part."""
-    value = resolve(value)
+    value = resolve(value, slot)
     try:
         if how == "css-value":
             return css_value(value)
@@ -412,6 +421,8 @@ def css_part(value: object, slot: int, how: str) -> str:
         if part is UrlPart.START and value.__class__ in _TRUSTED_URLS:
             return css_url(str.__str__(value), trusted=True)
         return css_url(value, part)
+    except Refusal as refusal:
+        raise refusal.at(slot) from None
     except NotCssError as problem:
         raise _error(
             f"no CSS for a value in {how.removeprefix('css-').replace('-', ' ')} position: "
@@ -426,9 +437,11 @@ def css_part(value: object, slot: int, how: str) -> str:
 def js_string_part(value: object, slot: int) -> str:
     """A value inside a JavaScript string or template literal: its text, escaped so that it
     cannot end the literal or the script (not yet attribute-escaped)."""
-    value = resolve(value)
+    value = resolve(value, slot)
     try:
         return js_string(value)
+    except Refusal as refusal:
+        raise refusal.at(slot) from None
     except NotJavaScriptError as problem:
         raise _error(
             f"no text for a JavaScript string from a value in <script>: {problem}",
@@ -439,23 +452,138 @@ def js_string_part(value: object, slot: int) -> str:
         ) from None
 
 
-def _event_value(value: object, slot: int) -> Value | None:
-    """The whole value of an event handler written in the template: None/False drop it, True
-    leaves it bare, anything else is a JavaScript literal, attribute-escaped."""
-    value = resolve(value)
+def _event_value(value: object, slot: int, kind: AttrKind = AttrKind.EVENT) -> Value | None:
+    """The whole value of an attribute read as JavaScript, written in the template:
+    None/False drop it, True leaves it bare, anything else is a JavaScript literal,
+    attribute-escaped: for a bound URL (``:href``) of a filtered URL, for ``x-html`` of trusted
+    HTML."""
+    value = resolve(value, slot)
     if value is None or value is False:
         return None
     if value is True:
         return True
+    if kind is AttrKind.BOUND_URL:
+        value = _bound_url(value, slot)
+    elif kind is AttrKind.HTML:
+        value = _trusted_html(value, slot)
     return escape_text(js_part(value, slot))
 
 
-def render_event(value: object, slot: int, before: str, bare: str, quote: str) -> str:
-    """An event handler whose whole value is one interpolation, rendered in place."""
-    text = _event_value(value, slot)
+def render_event(
+    value: object, slot: int, before: str, bare: str, quote: str, kind: AttrKind = AttrKind.EVENT
+) -> str:
+    """An attribute read as JavaScript whose whole value is one interpolation, in place."""
+    text = _event_value(value, slot, kind)
     if text is None:
         return ""
     return bare if text is True else before + text + quote
+
+
+def _bound_url(value: object, slot: int) -> object:
+    """A value that a framework sets as a URL attribute (``:href``, ``x-bind:src``): a str is
+    scheme-filtered as at the start of ``href`` (trusted URLs pass), numbers are kept; lists
+    and dicts, which the framework would turn into a URL too, are refused."""
+    value = resolve(value, slot)
+    if value.__class__ in _TRUSTED_URLS:
+        return str.__str__(value)
+    if isinstance(value, str) or hasattr(type(value), "__html__"):
+        return filter_url(attr_text(value, slot, "href"))
+    if value is None or isinstance(value, int | float):
+        return value
+    if is_async(value):
+        async_value(value, slot)
+    raise _error(
+        f"a {type(value).__name__} in a bound URL attribute: {short_repr(value)}",
+        "The framework sets the attribute to this value as a URL: interpolate a str (it is "
+        "scheme-filtered like href), a TrustedURL or a number.",
+        "bound-url",
+        slot,
+    )
+
+
+def _trusted_html(value: object, slot: int) -> str:
+    """The HTML an ``x-html`` value shows: only trusted HTML (Markup and other ``__html__``
+    objects, or a Template, rendered) may become the element's content."""
+    if isinstance(value, Template) or hasattr(type(value), "__html__"):
+        from ._render import render_text  # noqa: PLC0415 - _render imports this module
+
+        return render_text(value, slot)
+    if is_async(value):
+        async_value(value, slot)
+    raise _error(
+        f"a {type(value).__name__} as the HTML of an x-html attribute: {short_repr(value)}",
+        "x-html writes its value into the page as HTML: pass a Template or Markup (trusted "
+        "HTML), or show text with x-text={text}.",
+        "html-attribute",
+        slot,
+    )
+
+
+def _json_value(value: object, slot: int, name: str) -> str:
+    """The whole value of a JSON attribute (hx-vals, hx-headers): a dict or list, as JSON.
+    A str is refused: htmx would read JSON from it, or JavaScript after "js:"."""
+    if isinstance(value, Mapping | list | tuple):
+        return escape_text(js_part(value, slot).strip())
+    if is_async(value):
+        async_value(value, slot)
+    raise _error(
+        f"a {type(value).__name__} as the value of the JSON attribute {name}: {short_repr(value)}",
+        f"Pass a dict or a list: it is written as JSON ({name}={{ {{'id': 3}} }}). htmx reads "
+        "a str as JSON, or as JavaScript after js:, so none is taken.",
+        "json-attribute",
+        slot,
+    )
+
+
+def _trigger_text(value: object, slot: int, name: str) -> str:
+    """A value in hx-trigger outside an event filter: text that opens or closes no filter."""
+    text = attr_text(value, slot, name)
+    if "[" in text or "]" in text:
+        raise _error(
+            f"a value with '[' or ']' in the {name} attribute: {short_repr(text)}",
+            "An event filter in brackets is JavaScript (click[ctrlKey]): write the filter in "
+            "the template and put the value inside it, where it is a JavaScript literal: "
+            f'{name}="click[key == {{key}}]".',
+            "htmx-trigger",
+            slot,
+        )
+    return text
+
+
+# What JavaScript's String.prototype.trim() removes: white space and line terminators
+_JS_SPACE = "".join(chr(c) for c in range(0x3001) if chr(c).isspace()) + "\ufeff"
+JS_PREFIXES = ("js:", "javascript:")  # htmx runs a value that starts so as JavaScript
+
+
+def js_start(text: str) -> str:
+    """How ``text`` starts for htmx's prefix test: trimmed, its first 11 characters, lower-case
+    (htmx itself is case-sensitive: being stricter costs nothing)."""
+    return text.lstrip(_JS_SPACE)[:11].lower()
+
+
+def may_start_javascript(start: str) -> bool:
+    """Whether text that starts with ``start`` (see js_start) could be run by htmx: ``start``
+    begins with a prefix, or is the beginning of one (the value after it could finish it)."""
+    return start.startswith(JS_PREFIXES) or any(prefix.startswith(start) for prefix in JS_PREFIXES)
+
+
+def _js_prefix_text(
+    value: object, slot: int, name: str, before: str, after: str, more: bool
+) -> str:
+    """A value where hx-confirm's text starts (``before`` and ``after`` are the text written
+    around it): it may not make the value start with ``js:``, and when more values follow,
+    it must settle that the value does not."""
+    text = attr_text(value, slot, name)
+    start = js_start(before + text + after)
+    if start.startswith(JS_PREFIXES) or (more and may_start_javascript(start)):
+        raise _error(
+            f"a value that makes the {name} attribute start like JavaScript: {short_repr(text)}",
+            f"htmx runs a {name} value that starts with js: or javascript: as JavaScript: "
+            f'write text before the interpolation in the template ({name}="Delete {{name}}?").',
+            "js-prefix",
+            slot,
+        )
+    return text
 
 
 def part_text(value: object, slot: int, name: str, part: PartMarker) -> str:
@@ -467,11 +595,19 @@ def part_text(value: object, slot: int, name: str, part: PartMarker) -> str:
         return escape_text(js_part(value, slot))
     if part == "jsstr":
         return escape_text(js_string_part(value, slot))
+    if part == "jsurl":
+        return escape_text(js_part(_bound_url(value, slot), slot))
+    if part == "jsstrurl":
+        return escape_text(js_string_part(_bound_url(value, slot), slot))
+    if part == "trigger":
+        return escape_text(_trigger_text(value, slot, name))
     if part is UrlPart.START:
         return url_part(value, slot, name)
     if part == "resource":
         return resource_part(value, slot, name)
     match part:
+        case ("jsprefix", str() as before, str() as after, bool() as more):
+            return escape_text(_js_prefix_text(value, slot, name, before, after, more))
         case ("css", str() as how):
             return escape_text(css_part(value, slot, how))
         case ("srcset", where):
@@ -518,8 +654,19 @@ def _style_text(value: object, slot: int) -> str:
                 "style",
                 slot,
             )
-        declarations.append(f"{key}: {filter_css_value(attr_text(item, slot, 'style'))}")
+        text = attr_text(item, slot, "style")
+        if ascii_lower(key) in CODE_PROPERTIES:
+            text = UNSAFE_CSS  # behavior, -moz-binding: their values load code, whatever they say
+        declarations.append(f"{key}: {filter_css_value(text)}")
     return "; ".join(declarations)
+
+
+# Attributes whose value is JavaScript, or decides how other content is read: their values
+# are written in templates (where the compiler judges each hole), never taken from data.
+_FROM_TEMPLATE_ONLY = frozenset(
+    {AttrKind.EVENT, AttrKind.BOUND_URL, AttrKind.HTML, AttrKind.REFUSED}
+)
+_SCRIPT_KINDS = frozenset({AttrKind.EVENT, AttrKind.BOUND_URL, AttrKind.HTML})
 
 
 def _value(value: object, slot: int, name: str, kind: AttrKind) -> Value | None:
@@ -527,15 +674,16 @@ def _value(value: object, slot: int, name: str, kind: AttrKind) -> Value | None:
     escaped text."""
     if value.__class__ is str and (kind is AttrKind.PLAIN or kind is AttrKind.CLASS):
         return escape_text(value) or (None if kind is AttrKind.CLASS else "")
-    value = resolve(value)
+    value = resolve(value, slot)
     if kind is AttrKind.RESOURCE:
         return None if value is None or value is False else resource_part(value, slot, name)
-    if kind is AttrKind.EVENT or kind is AttrKind.REFUSED:
+    if kind in _FROM_TEMPLATE_ONLY:
         raise _error(
             f"the attribute {name} cannot take a value from data",
-            "Write it in the template: event handlers, and attributes that change how other "
-            "content is read (http-equiv, attributeName, xmlns, a script's type), never come "
-            "from data.",
+            "Write it in the template: event handlers, attributes a framework runs as "
+            "JavaScript (hx-on:*, x-data, @click, :href, x-html), and attributes that change "
+            "how other content is read (http-equiv, attributeName, xmlns, a script's type), "
+            "never come from data.",
             "spread-name",
             slot,
         )
@@ -544,6 +692,12 @@ def _value(value: object, slot: int, name: str, kind: AttrKind) -> Value | None:
     if value is True:
         return True
     match kind:
+        case AttrKind.JSON:
+            return _json_value(value, slot, name)
+        case AttrKind.TRIGGER:
+            return escape_text(_trigger_text(value, slot, name))
+        case AttrKind.JS_PREFIXED:
+            return escape_text(_js_prefix_text(value, slot, name, "", "", False))
         case AttrKind.SRCSET:
             return srcset_value(value, slot, name)
         case AttrKind.SRCDOC:
@@ -562,7 +716,7 @@ def render_whole(
 ) -> str:
     """An attribute whose whole value is one interpolation, with the text before its name
     (``key`` is the name lower-cased)."""
-    value = resolve(value)
+    value = resolve(value, slot)
     cls = value.__class__
     if kind is AttrKind.CLASS and (cls is list or cls is tuple):
         text = attr_text(value, slot, "class")
@@ -602,7 +756,7 @@ def _one_in_place(ws: str, name: str, key: str, kind: AttrKind, value: object, s
     if cls is str and kind is AttrKind.PLAIN:
         return f'{ws}{name}="{escape_text(value)}"'  # type: ignore[arg-type]
     if cls is int and kind is AttrKind.PLAIN:
-        return f'{ws}{name}="{value}"'
+        return f'{ws}{name}="{int_text(value, slot)}"'  # type: ignore[arg-type]
     text = _value(value, slot, key, kind)
     if text is True:
         return ws + name
@@ -689,6 +843,7 @@ _EXPANDED = frozenset({"data", "aria"})
 
 _NAMES: dict[str, tuple[str, AttrKind]] = {}  # spread key -> (lower-case name, kind)
 _MAX_NAMES = 4096
+attribute_rules.on_change(_NAMES.clear)  # a name's kind may follow the framework rules
 
 
 def _plain_key(name: object) -> object:
@@ -750,7 +905,7 @@ def _requote(value: str, quote: str) -> str:
 
 
 def _spread(entries: dict[str, _Entry], element: str, ws: str, value: object, slot: int) -> None:
-    value = resolve(value)
+    value = resolve(value, slot)
     if value is None or value is False:
         return
     if not isinstance(value, Mapping):
@@ -778,9 +933,9 @@ def _attribute(
     if cls is str and kind is AttrKind.PLAIN:
         text: Value | None = escape_text(value)  # type: ignore[arg-type]
     elif cls is int and kind is AttrKind.PLAIN:
-        text = str(value)
+        text = int_text(value, slot)  # type: ignore[arg-type]
     else:
-        value = resolve(value)
+        value = resolve(value, slot)
         if kind is AttrKind.PLAIN and key in _EXPANDED and isinstance(value, Mapping):
             _expand(entries, element, ws, name, value, slot)
             return
@@ -816,9 +971,10 @@ def render_tag(plan: TagPlan, values: tuple[object, ...]) -> str:
         match item:
             case StaticItem(ws, name, key, raw, value, quote):
                 _put(entries, ws, name, key, value, raw, quote)
-            case WholeItem(ws, name, key, AttrKind.EVENT, slot, position, quote):
+            case WholeItem(ws, name, key, kind, slot, position, quote) if kind in _SCRIPT_KINDS:
                 # an event handler written in the template: a JavaScript literal
-                _put(entries, ws, name, key, _event_value(values[position], slot), None, quote)
+                text = _event_value(values[position], slot, kind)
+                _put(entries, ws, name, key, text, None, quote)
             case WholeItem(ws, name, key, kind, slot, position, quote):
                 _attribute(entries, element, ws, name, key, kind, values[position], slot, quote)
             case PartsItem(ws, name, key, parts, quote):
@@ -861,7 +1017,7 @@ def render_spread_tag(
     rendered, so lazy values and generators are consumed once."""
     value = values[spread]
     if value.__class__ is not dict:
-        value = resolve(value)
+        value = resolve(value, slot)
         values = (*values[:spread], value, *values[spread + 1 :])
         if not isinstance(value, Mapping):
             return (
@@ -882,7 +1038,7 @@ def render_spread_tag(
 
 def spread_in_place(value: object, slot: int, ws: str, element: str) -> str:
     """The attributes of a spread that meets no other attribute of its tag."""
-    value = resolve(value)
+    value = resolve(value, slot)
     if value is None or value is False:
         return ""
     if not isinstance(value, Mapping):

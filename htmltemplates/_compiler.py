@@ -55,6 +55,7 @@ from ._spec import (
     UrlPart,
     ascii_lower,
     attr_kind,
+    refusal_reason,
 )
 from ._urls import (
     refresh_parts,
@@ -63,6 +64,7 @@ from ._urls import (
     srcset_parts,
     url_parts,
 )
+from ._values import check_ints, too_deep
 from .errors import Location, TemplateError
 from .errors import syntax_error as _syntax
 
@@ -95,6 +97,8 @@ _GLOBALS: dict[str, object] = {
     "_spread": _attributes.spread_in_place,
     "_KIND": AttrKind,
     "_nonce": nonce_attribute,
+    "_check_ints": check_ints,
+    "_too_deep": too_deep,
 }
 
 
@@ -190,14 +194,20 @@ class _Builder:
             names = ", ".join(f"i{n}" for n in range(holes))
             lines.append(f"    {names}, = interpolations")
             lines.extend(
-                f"    v{n} = _convert(i{n}) if i{n}.conversion or i{n}.format_spec else i{n}.value"
+                f"    v{n} = _convert(i{n}, {n}) if i{n}.conversion or i{n}.format_spec "
+                f"else i{n}.value"
                 for n in range(holes)
                 if n in used
             )
-        if self.fused is not None:
-            lines.extend(self.fused)
+        if self.fused is not None:  # a prop's text (title="n{n}") is built before the body
+            lines.append("    try:")
+            lines.extend("    " + line for line in "\n".join(self.fused).split("\n"))
+        elif self.pieces:
+            lines += ["    try:", f"        return {body}"]
         else:
-            lines.append(f"    return {body}" if self.pieces else f"    return _str({body})")
+            lines.append(f"    return _str({body})")
+        if self.fused is not None or self.pieces:
+            lines += _CHECK_INTS
         return lines
 
     def _chunked_render(self, holes: int) -> list[str]:
@@ -224,8 +234,10 @@ class _Builder:
             "    values = {}",
             f"    for n in {self.const(tuple(used))}:",
             "        i = interpolations[n]",
-            "        values[n] = _convert(i) if i.conversion or i.format_spec else i.value",
-            f"    return ''.join(({', '.join(calls)},))",
+            "        values[n] = _convert(i, n) if i.conversion or i.format_spec else i.value",
+            "    try:",
+            f"        return ''.join(({', '.join(calls)},))",
+            *_CHECK_INTS,
         ]
 
 
@@ -235,6 +247,9 @@ class _Builder:
 # Shorter templates, all but generated ones, keep the one f-string: the fastest concatenation.
 _CHUNK = 256
 _HOLE_NAME = re.compile(r"\b[iv]\d+\b")
+# the end of render(): ints are written inline (_str); one too long for text raises ValueError,
+# which _check_ints turns into a RenderError at its hole (the try costs nothing until then)
+_CHECK_INTS = ["    except ValueError:", "        _check_ints(interpolations)", "        raise"]
 _VALUE_NAME = re.compile(r"\bv(\d+)\b")
 
 
@@ -246,7 +261,7 @@ def _fast_text(n: int, slow: str, nested: bool = False) -> str:
     """Inline: a str is escaped, an int needs no escaping, a nested template (``nested``, in
     text content) is rendered through the plan cache, anything else takes ``slow``."""
     value = f"v{n}"
-    template = f"_render_str({value}) if c is _Template else " if nested else ""
+    template = f"_render_str({value}, {n}) if c is _Template else " if nested else ""
     return (
         f"_esc({value}) if (c := {value}.__class__) is _str "
         f"else _str({value}) if c is _int else {template}{slow}({value}, {n})"
@@ -372,8 +387,18 @@ def _check_attribute(tag: TagToken, attr: AttrToken) -> AttrKind:
             "srcdoc",
             first,
         )
+    if kind is AttrKind.HTML and not whole:
+        raise _syntax(
+            f"interpolation inside the {name} attribute with text around it",
+            f"The value of {name} is JavaScript whose result becomes the element's HTML: give "
+            f"the whole value as one trusted HTML value, {name}={{content}} with a Template or "
+            "Markup, or show text with x-text.",
+            "html-attribute",
+            first,
+        )
     if kind is AttrKind.REFUSED:
-        reason = _REFUSED_REASONS.get(name, "changes how the rest of the document is read")
+        reason = _REFUSED_REASONS.get(name) or refusal_reason(element, name)
+        reason = reason or "changes how the rest of the document is read"
         raise _syntax(
             f"interpolation inside the {name} attribute of <{element}> is not supported",
             f"The {name} attribute {reason}: write its value in the template.",
@@ -386,6 +411,8 @@ def _check_attribute(tag: TagToken, attr: AttrToken) -> AttrKind:
 _REFUSED_REASONS = {
     "http-equiv": "can redirect the page or change its security policy",
     "attributename": "decides which attribute an SVG animation rewrites",
+    "charset": "decides how the page (or the script) is decoded",
+    "xml:base": "decides where every relative URL inside the element resolves",
     "type": "decides whether the script is run, and as what language",
     "language": "decides whether the script is run, and as what language",
     "nonce": "decides whether the script or style may run under a Content Security Policy",
@@ -399,37 +426,133 @@ _REFUSED_REASONS = {
 }
 
 
-def _event_parts(name: str, attr: AttrToken, markers: dict[int, PartMarker]) -> None:
-    """Decide the holes of an event-handler attribute: where JavaScript expects an expression
-    a value is a literal, inside a string or template literal it is the literal's text (marked
-    "jsstr"); anywhere else it is refused. The handler is read as JavaScript after the
-    attribute's character references are decoded: both readings must agree."""
+def _js_attribute(name: str, kind: AttrKind) -> str:
+    """How messages name a JavaScript-reading attribute."""
+    if kind is AttrKind.JSON:
+        return f"the JSON attribute {name}"
+    if name.startswith("on"):
+        return f"the event-handler attribute {name}"
+    return f"the JavaScript attribute {name}"
+
+
+# htmx runs the value of hx-vals, hx-headers, hx-confirm... as JavaScript after this prefix,
+# once trimmed (https://htmx.org/attributes/hx-vals/); matched without regard to case here
+_JS_PREFIX = re.compile(r"[\s\ufeff]*(?:js|javascript):", re.IGNORECASE)
+
+
+def _event_parts(
+    name: str, attr: AttrToken, markers: dict[int, PartMarker], kind: AttrKind = AttrKind.EVENT
+) -> None:
+    """Decide the holes of an attribute whose value is JavaScript (``on*``, ``hx-on:*``,
+    ``x-data``..., the rest of an htmx value after ``js:``) or JSON (``hx-vals``): where
+    JavaScript expects an expression a value is a literal (marked "js"), inside a string or
+    template literal it is the literal's text ("jsstr"); anywhere else it is refused. The
+    handler is read as JavaScript after the attribute's character references are decoded:
+    both readings must agree. In a bound URL (``:href``) string values are also
+    scheme-filtered ("jsurl", "jsstrurl"); JSON has no template literals."""
+    parts = list(attr.parts or ())
+    if kind in (AttrKind.JSON, AttrKind.JS_PREFIXED) and _js_prefixed(parts):
+        parts[0] = _JS_PREFIX.sub("", str(parts[0]), count=1)  # the JavaScript after "js:"
+        kind = AttrKind.EVENT
     body = ""  # as written, and as the browser reads it (entities decoded, part by part)
     decoded = ""
-    for part in attr.parts or ():
+    for part in parts:
         if isinstance(part, str):
             body += part
             decoded += decode_attribute(part)
-            continue
-        state = js_state(decoded)
-        if state is not js_state(body):  # a reference the browser leaves alone must not matter
-            state = JsState.UNKNOWN
-        if state not in JS_HOLE_STATES:
-            where = f"inside {state.value}" if state is not JsState.UNKNOWN else state.value
-            raise _syntax(
-                f"interpolation {where} in the event-handler attribute {name}",
-                SCRIPT_VALUE_FIX,
-                "event-handler",
-                Location.at_hole(part),
-            )
-        if state is JsState.CODE:
-            body += CODE_STAND_IN
-            decoded += CODE_STAND_IN
         else:
-            refuse_module_specifier(decoded, Location.at_hole(part))
-            markers[part] = "jsstr"
-            body += TEXT_STAND_IN
-            decoded += TEXT_STAND_IN
+            stand_in = _js_hole(name, kind, body, decoded, part, markers)
+            body += stand_in
+            decoded += stand_in
+
+
+def _js_hole(
+    name: str, kind: AttrKind, body: str, decoded: str, hole: int, markers: dict[int, PartMarker]
+) -> str:
+    """Mark ``hole``, which follows the JavaScript ``body`` (``decoded``, as the browser reads
+    it), or refuse it; return the text that stands for its value when lexing on."""
+    state = js_state(decoded)
+    if state is not js_state(body):  # a reference the browser leaves alone must not matter
+        state = JsState.UNKNOWN
+    if state not in JS_HOLE_STATES or (kind is AttrKind.JSON and state is JsState.TEMPLATE):
+        where = f"inside {state.value}" if state is not JsState.UNKNOWN else state.value
+        raise _syntax(
+            f"interpolation {where} in {_js_attribute(name, kind)}",
+            SCRIPT_VALUE_FIX,
+            "event-handler",
+            Location.at_hole(hole),
+        )
+    url = kind is AttrKind.BOUND_URL
+    if state is JsState.CODE:
+        markers[hole] = "jsurl" if url else "js"
+        return CODE_STAND_IN
+    refuse_module_specifier(decoded, Location.at_hole(hole))
+    markers[hole] = "jsstrurl" if url else "jsstr"
+    return TEXT_STAND_IN
+
+
+def _js_prefixed(parts: Sequence[str | int]) -> bool:
+    """Whether the static text of an htmx value starts with ``js:``/``javascript:``."""
+    return (
+        bool(parts)
+        and isinstance(parts[0], str)
+        and bool(_JS_PREFIX.match(decode_attribute(parts[0])))
+    )
+
+
+def _prefixed_parts(name: str, attr: AttrToken, markers: dict[int, PartMarker]) -> None:
+    """Decide the holes of hx-confirm and its kind: JavaScript after a static ``js:``; text
+    otherwise, but a value that could make the value start with ``js:`` is checked at render
+    time ("jsprefix", with the text written before and after it)."""
+    parts = attr.parts or ()
+    if _js_prefixed(parts):
+        _event_parts(name, attr, markers, AttrKind.JS_PREFIXED)
+        return
+    lead = ""
+    for k, part in enumerate(parts):
+        if isinstance(part, str):
+            lead += decode_attribute(part)
+            continue
+        if not _attributes.may_start_javascript(_attributes.js_start(lead)):
+            return  # the static text settled how the value starts: the rest is text
+        following = parts[k + 1] if k + 1 < len(parts) else ""
+        if not isinstance(following, str):
+            raise _syntax(
+                f"interpolations side by side at the start of {name}",
+                f"htmx runs a {name} value that starts with js: as JavaScript: write the start "
+                "of the value in the template, or put text between the interpolations.",
+                "js-prefix",
+                Location.at_hole(following),
+            )
+        more = any(isinstance(later, int) for later in parts[k + 2 :])
+        markers[part] = ("jsprefix", lead, decode_attribute(following), more)
+        return
+
+
+def _trigger_parts(name: str, attr: AttrToken, markers: dict[int, PartMarker]) -> None:
+    """Decide the holes of hx-trigger (https://htmx.org/attributes/hx-trigger/): inside an
+    event filter, ``click[ctrlKey && {x}]``, a value follows the JavaScript rules; elsewhere
+    it is text that may not open or close a filter ("trigger")."""
+    code: str | None = None  # the filter's JavaScript so far (as the browser reads it), in one
+    depth = 0  # brackets open inside the filter
+    for part in attr.parts or ():
+        if not isinstance(part, str):
+            if code is None:
+                markers[part] = "trigger"
+            else:
+                code += _js_hole(name, AttrKind.EVENT, code, code, part, markers)
+            continue
+        for char in decode_attribute(part):  # "&#91;" opens a filter as "[" does
+            if code is None:
+                if char == "[":
+                    code, depth = "", 0
+                continue
+            if char in "[]" and js_state(code) is JsState.CODE:
+                if char == "]" and depth == 0:
+                    code = None
+                    continue
+                depth += 1 if char == "[" else -1
+            code += char
 
 
 def _static_value(attr: AttrToken) -> str | bool:
@@ -485,8 +608,12 @@ def _compile_tag(builder: _Builder, tag: TagToken) -> None:
         kind, name = kinds[id(item)], ascii_lower(item.name)
         if kind in _DECODED_THEN_READ or (element == "meta" and name == "content"):
             refuse_reference_joins(item.parts or (), f"the {name} attribute")
-        if kind is AttrKind.EVENT:
-            _event_parts(name, item, markers)
+        if kind in (AttrKind.EVENT, AttrKind.BOUND_URL, AttrKind.JSON):
+            _event_parts(name, item, markers, kind)
+        elif kind is AttrKind.JS_PREFIXED:
+            _prefixed_parts(name, item, markers)
+        elif kind is AttrKind.TRIGGER:
+            _trigger_parts(name, item, markers)
         elif kind in (AttrKind.URL, AttrKind.RESOURCE):
             urls.update(url_parts(item.parts or (), item.name))
         elif kind is AttrKind.STYLE and len(item.parts or ()) > 1:
@@ -517,7 +644,21 @@ def _compile_tag(builder: _Builder, tag: TagToken) -> None:
 
 # Attribute values the browser reads as a language after decoding their character references
 # (CSS holes are judged by the CSS lexer, which refuses the same joins).
-_DECODED_THEN_READ = frozenset({AttrKind.URL, AttrKind.RESOURCE, AttrKind.SRCSET, AttrKind.EVENT})
+_DECODED_THEN_READ = frozenset(
+    {
+        AttrKind.URL,
+        AttrKind.RESOURCE,
+        AttrKind.SRCSET,
+        AttrKind.EVENT,
+        AttrKind.BOUND_URL,
+        AttrKind.JSON,
+        AttrKind.JS_PREFIXED,
+        AttrKind.TRIGGER,
+    }
+)
+# Whole values written in the template whose attribute a framework reads as JavaScript: a
+# literal (an event handler's), a filtered URL as a literal, trusted HTML as a string literal
+_SCRIPT_KINDS = frozenset({AttrKind.EVENT, AttrKind.BOUND_URL, AttrKind.HTML})
 
 
 def _style_parts(attr: AttrToken, markers: dict[int, PartMarker]) -> None:
@@ -601,6 +742,10 @@ def _compile_in_place(
             elif kind is AttrKind.EVENT:
                 before = builder.const(f"{item.ws}{item.name}={quote}")
                 builder.expr(f"_event(v{n}, {n}, {before}, {bare}, {quote!r})")
+            elif kind in _SCRIPT_KINDS:
+                before = builder.const(f"{item.ws}{item.name}={quote}")
+                args = f"{before}, {bare}, {quote!r}, _KIND.{kind.name}"
+                builder.expr(f"_event(v{n}, {n}, {args})")
             elif kind is AttrKind.URL:
                 builder.expr(flags)
             else:
@@ -822,6 +967,8 @@ def _component_body(
                 else:
                     result = component(title=p0)
                 ... (render result: a Template through the plan cache, else _text)
+            except RecursionError:
+                _too_deep(None, 0, recursion=True)  # a RenderError at the tag
             except Exception as error:
                 _annotate(error, component, {'title': p0}, _k0, interpolations)
                 raise
@@ -866,6 +1013,8 @@ def _component_body(
             if error.template is None:
                 error.locate(result)
             raise
+    except RecursionError:
+        _too_deep(None, {index}, recursion=True)
     except Exception as error:
         _annotate(error, component, {props}, {site}, interpolations)
         raise"""

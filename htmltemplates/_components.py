@@ -32,6 +32,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from ._values import too_deep
 from .errors import Location, TemplateError, excerpt, short_repr
 from .errors import value_error as _error
 
@@ -114,6 +115,16 @@ def _signature(
             "Put a function or a class that returns a template between the braces of a "
             "component tag. A tag name cannot come from a value: choose between templates in "
             "Python.",
+            "not-a-component",
+            site.index,
+        )
+    if isinstance(component, BuiltinFunctionType):  # print, len, a method of a list...
+        # callable, but written in C: they take no props, and would run with none (<{print} />)
+        raise _error(
+            f"the builtin {component.__qualname__} where a component is expected",
+            "A component is a Python function or class that returns a template; builtins "
+            "(print, len, the methods of built-in types) are not components. Call it in an "
+            "interpolation if you meant to: {len(items)}.",
             "not-a-component",
             site.index,
         )
@@ -224,6 +235,8 @@ def render_component(
             if error.template is None:
                 error.locate(result)
             raise
+    except RecursionError:
+        too_deep(None, site.index, recursion=True)
     except Exception as error:
         annotate(error, component, props, site, interpolations)
         raise

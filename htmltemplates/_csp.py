@@ -10,10 +10,10 @@ so each thread and each asyncio task sees its own request's nonce.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 
-from markupsafe import escape
+from ._escapers import escape_text
 
 __all__ = ["CSP_NONCE", "csp_nonce", "nonce_attribute"]
 
@@ -24,9 +24,16 @@ CSP_NONCE: ContextVar[Nonce] = ContextVar("htmltemplates.CSP_NONCE", default=Non
 framework can create it lazily), or None (no nonce is written)."""
 
 
+def csp_nonce(nonce: Nonce) -> AbstractContextManager[None]:
+    """Render with ``nonce`` written on every ``<script>`` and ``<style>`` inside the block.
+    Anything but a str, None or a function is a TypeError here, at the call."""
+    if not (nonce is None or isinstance(nonce, str) or callable(nonce)):
+        raise TypeError(_not_a_nonce("csp_nonce() takes", nonce))
+    return _nonce_block(nonce)
+
+
 @contextmanager
-def csp_nonce(nonce: Nonce) -> Iterator[None]:
-    """Render with ``nonce`` written on every ``<script>`` and ``<style>`` inside the block."""
+def _nonce_block(nonce: Nonce) -> Iterator[None]:
     token = CSP_NONCE.set(nonce)
     try:
         yield
@@ -35,8 +42,23 @@ def csp_nonce(nonce: Nonce) -> Iterator[None]:
 
 
 def nonce_attribute() -> str:
-    """`` nonce="..."`` for the current nonce, or "" when there is none."""
+    """`` nonce="..."`` for the current nonce, or "" when there is none.
+
+    The nonce is text whatever its type: a Markup (or any str subclass) gives its plain text,
+    escaped like any attribute value, and its ``__html__`` is not trusted: a nonce comes from
+    a framework or a header, not from a template author."""
     nonce = CSP_NONCE.get()
     if nonce is not None and not isinstance(nonce, str):
+        if not callable(nonce):
+            raise TypeError(_not_a_nonce("CSP_NONCE holds", nonce))
         nonce = nonce()
-    return f' nonce="{escape(nonce)}"' if nonce else ""
+        if nonce is not None and not isinstance(nonce, str):
+            raise TypeError(_not_a_nonce("the CSP nonce function returned", nonce))
+    return f' nonce="{escape_text(str.__str__(nonce))}"' if nonce else ""
+
+
+def _not_a_nonce(what: str, nonce: object) -> str:
+    return (
+        f"{what} {type(nonce).__name__}; a CSP nonce is a str, None (no nonce), or a function "
+        "returning one of those."
+    )

@@ -41,8 +41,10 @@ from ._escapers import (
     plain_str,
 )
 from ._spec import UrlPart, ascii_lower
+from ._values import MAX_DEPTH, async_value, html_source, int_text, is_async, too_deep
 
 __all__ = [
+    "CODE_PROPERTIES",
     "PLACEHOLDERS",
     "CssPosition",
     "CssState",
@@ -143,6 +145,9 @@ _DECLARATION_AT_RULES = frozenset(
     bottom-left bottom-center bottom-right bottom-right-corner left-top left-middle left-bottom
     right-top right-middle right-bottom""".split()
 )
+# Properties whose value loads and runs code: IE's behavior (an HTC file), Firefox's old
+# -moz-binding (an XBL binding). No hole in their value is judged safe, url() included.
+CODE_PROPERTIES = frozenset({"behavior", "-ms-behavior", "-moz-binding"})
 _KEYFRAMES = frozenset({"keyframes", "-webkit-keyframes", "-moz-keyframes", "-o-keyframes"})
 
 
@@ -212,6 +217,7 @@ class _Lexer:
         self.name = ""  # _NAME: the ident
         self.plain_name = False  # _NAME: a property name without escapes
         self.custom = False  # _VALUE: of a custom property (--x)
+        self.loads_code = False  # _VALUE: of a property in CODE_PROPERTIES
         self.filled = False  # _VALUE: a token other than whitespace seen
         self.bang = False  # _VALUE: a '!' seen
         self.at_name = ""  # _AT: the at-rule's name, lower-case ("" if escaped)
@@ -520,6 +526,7 @@ class _Lexer:
                 name = self.name
                 self._start_item(_VALUE)
                 self.custom = name.startswith("--")
+                self.loads_code = ascii_lower(name) in CODE_PROPERTIES
                 self.value_start = i + 1
             elif self.item == _NAME:
                 # a declaration of a property written with escapes (col\6fr is color), or of
@@ -604,6 +611,8 @@ class _Lexer:
             return CssPosition(CssState.AT_RULE, f"@{self.at_name}" if self.at_name else "")
         if self.item == _CONFUSED:
             return _unknown(self.confusion).position
+        if self.item == _VALUE and self.loads_code:
+            return _unknown("in the value of behavior or -moz-binding, which load code").position
         return None
 
     def _in_string(self, text: str) -> CssPosition:
@@ -780,13 +789,15 @@ def _scalar_text(value: object, where: str) -> str:
         case bool():
             raise NotCssError(f"a bool in {where}: booleans are conditions, not text")
         case _ if hasattr(type(value), "__html__"):
-            return markup_to_text(value.__html__())  # type: ignore[attr-defined]
+            return markup_to_text(html_source(value, None))
         case str():
             return plain_str(value)
         case int():
-            return str(int(value))
+            return int_text(int(value), None)
         case float():
             return str(float(value))
+    if is_async(value):
+        async_value(value, None)
     raise NotCssError(f"{type(value).__name__} in {where}: interpolate a str or a number")
 
 
@@ -837,7 +848,7 @@ def css_url(value: object, part: UrlPart = UrlPart.START, *, trusted: bool = Fal
     return _URL_SPECIAL.sub(_hex_escape, text)
 
 
-def css_text(value: object) -> str:
+def css_text(value: object, depth: int = 0) -> str:
     """The plain text a value stands for in a CSS property value, before the filter.
 
     Strings and numbers as themselves; None and booleans as nothing (conditions, not values, as
@@ -849,8 +860,10 @@ def css_text(value: object) -> str:
     cls = value.__class__
     if cls is str:
         return value  # type: ignore[return-value]
-    if cls is int or cls is float:
+    if cls is float:
         return str(value)
+    if cls is int:
+        return int_text(value, None)  # type: ignore[arg-type]
     match value:
         case None | bool():
             return ""
@@ -862,8 +875,16 @@ def css_text(value: object) -> str:
             raise NotCssError(f"a {type(value).__name__} in a CSS value")
         case bytes() | bytearray() | memoryview():
             raise NotCssError("bytes in a CSS value: decode them to a str first")
+        case _ if is_async(value):
+            async_value(value, None)
         case Iterable():
-            texts = (css_text(item) for item in value if item is not None and item is not False)
+            if depth >= MAX_DEPTH:
+                too_deep(value, None)
+            texts = (
+                css_text(item, depth + 1)
+                for item in value
+                if item is not None and item is not False
+            )
             return " ".join(text for text in texts if text)
     return str(value)
 

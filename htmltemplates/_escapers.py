@@ -40,6 +40,7 @@ __all__ = [
     "markup_to_text",
     "normalize_rcdata",
     "plain_str",
+    "usv_string",
 ]
 
 # What a URL becomes when its scheme is not allowed: a valid URL that goes nowhere, as
@@ -132,8 +133,21 @@ _NEEDS_NO_QUOTE = {
 }
 
 
+# A lone surrogate has no UTF-8: the URL standard reads a URL as a USVString, where each one
+# is U+FFFD (WebIDL 3.2.12), so that is what a value's lone surrogates become in every URL
+# position (percent-encoded where the part is encoded).
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def usv_string(text: str, /) -> str:
+    """``text`` with each lone surrogate replaced by U+FFFD, as a browser reads a URL."""
+    return text if text.isascii() else _LONE_SURROGATE.sub("\ufffd", text)
+
+
 def _quote(text: str, safe: str) -> str:
-    return text if _NEEDS_NO_QUOTE[safe].fullmatch(text) else quote(text, safe=safe)
+    if _NEEDS_NO_QUOTE[safe].fullmatch(text):
+        return text
+    return quote(usv_string(text), safe=safe)
 
 
 def encode_path(text: str, /) -> str:
@@ -154,7 +168,9 @@ def encode_fragment(text: str, /) -> str:
 
 
 def filter_url(url: str, /) -> str:
-    """``url`` if it is relative or its scheme is http, https, mailto or tel; else UNSAFE_URL."""
+    """``url`` if it is relative or its scheme is http, https, mailto or tel; else UNSAFE_URL
+    (lone surrogates made U+FFFD, see usv_string)."""
+    url = usv_string(url)
     if ":" not in url:
         return url
     effective = browser_url(url)
@@ -190,11 +206,25 @@ def filter_css_value(value: str, /) -> str:
         _CSS_VALUE.fullmatch(value) is None
         or "/*" in value
         or "*/" in value
-        or value.count("(") != value.count(")")
+        or not _balanced(value)
         or any(ascii_lower(name) not in _CSS_FUNCTIONS for name in _CSS_CALL.findall(value))
     ):
         return UNSAFE_CSS
     return value
+
+
+def _balanced(value: str) -> bool:
+    """Whether every ')' in ``value`` closes a '(' before it, and every '(' is closed: ")rgb("
+    has as many of each, but its "rgb(" would take the declarations after it as arguments."""
+    depth = 0
+    for char in value:
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
 
 
 def is_css_property(name: str, /) -> bool:

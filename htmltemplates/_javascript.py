@@ -21,6 +21,9 @@ import unicodedata
 from collections.abc import Mapping
 from string.templatelib import Template
 
+from ._values import MAX_DEPTH, async_value, big_int, html_source, is_async, too_deep
+from .errors import short_repr
+
 __all__ = [
     "CODE_STAND_IN",
     "TEXT_STAND_IN",
@@ -363,8 +366,9 @@ class NotJavaScriptError(TypeError):
     """A value with no JavaScript literal (the renderer reports it as a RenderError)."""
 
 
-def _plain(value: object) -> object:
-    """JSON-ready data: str, numbers, bools, None, lists and str-keyed dicts."""
+def _plain(value: object, depth: int = 0) -> object:
+    """JSON-ready data: str, numbers, bools, None, lists and str-keyed dicts (at most
+    MAX_DEPTH levels deep)."""
     if value is None or value.__class__ in (bool, int):
         return value
     match value:
@@ -375,20 +379,26 @@ def _plain(value: object) -> object:
                 raise NotJavaScriptError(f"{value!r} is not a finite number")
             return float(value)
         case _ if hasattr(type(value), "__html__"):
-            return str(value.__html__())  # type: ignore[attr-defined]
+            return str.__str__(html_source(value, None))
         case str():
             return str.__str__(str(value))
         case Template():
             raise NotJavaScriptError("a template is HTML, not data")
         case Mapping():
+            if depth >= MAX_DEPTH:
+                too_deep(value, None)
             plain = {}
             for key, item in value.items():
                 if not isinstance(key, str):
-                    raise NotJavaScriptError(f"dict key {key!r} is not a str")
-                plain[str.__str__(str(key))] = _plain(item)
+                    raise NotJavaScriptError(f"dict key {short_repr(key)} is not a str")
+                plain[str.__str__(str(key))] = _plain(item, depth + 1)
             return plain
         case list() | tuple():
-            return [_plain(item) for item in value]
+            if depth >= MAX_DEPTH:
+                too_deep(value, None)
+            return [_plain(item, depth + 1) for item in value]
+    if is_async(value):
+        async_value(value, None)
     raise NotJavaScriptError(f"{type(value).__name__} is not JSON data")
 
 
@@ -396,7 +406,11 @@ def js_value(value: object) -> str:
     """``value`` as a JavaScript (and JSON) literal that cannot leave its <script>: strings,
     numbers, booleans, None (null), lists and dicts of them; surrounded by spaces so it cannot
     join the tokens around it."""
-    text = json.dumps(_plain(value), ensure_ascii=False, allow_nan=False)
+    data = _plain(value)
+    try:
+        text = json.dumps(data, ensure_ascii=False, allow_nan=False)
+    except ValueError:  # the only one json.dumps can raise here: an int too long for text
+        big_int(None)
     return f" {text.translate(_JS_ESCAPES)} "
 
 
@@ -408,19 +422,24 @@ def js_string(value: object) -> str:
     __html__ (their HTML source, as text) and finite int and float (their str()) are accepted;
     anything else is almost always a mistake and raises NotJavaScriptError."""
     if hasattr(type(value), "__html__"):
-        text = str(value.__html__())  # type: ignore[attr-defined]
+        text = str.__str__(html_source(value, None))
     elif isinstance(value, str):
         text = str.__str__(value)
     elif isinstance(value, bool) or value is None:
         raise NotJavaScriptError(f"{value} is not text; write the text to show instead")
     elif isinstance(value, int):
-        return int.__repr__(value)
+        try:
+            return int.__repr__(value)
+        except ValueError:
+            big_int(None)
     elif isinstance(value, float):
         if not math.isfinite(value):
             raise NotJavaScriptError(f"{value!r} is not a finite number")
         return float.__repr__(value)
     elif isinstance(value, Template):
         raise NotJavaScriptError("a template is HTML, not text")
+    elif is_async(value):
+        async_value(value, None)
     else:
         raise NotJavaScriptError(f"{type(value).__name__} is not text; convert it to str first")
     # JSON escapes '"' as '\\"' (and '\\' as '\\\\'), so each '\\"' is one escaped quote: as

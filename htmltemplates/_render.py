@@ -15,10 +15,24 @@ from typing import Annotated, Any, NamedTuple
 
 from markupsafe import Markup
 
-from ._attributes import is_lazy, js_part, resolve
+from ._attributes import js_part
 from ._compiler import PLAN_FILENAME, Render, compile_template
 from ._escapers import escape_comment, escape_text, normalize_rcdata, plain_str
 from ._scanner import Nesting
+from ._spec import attribute_rules
+from ._values import (
+    MAX_DEPTH,
+    async_value,
+    big_int,
+    call_lazy,
+    close_awaitables,
+    html_source,
+    int_text,
+    is_async,
+    is_lazy,
+    resolve,
+    too_deep,
+)
 from .errors import PACKAGE_DIR, TemplateError, short_repr
 from .errors import value_error as _error
 
@@ -65,6 +79,10 @@ def configure_cache(*, max_plans: int | None = None, max_bytes: int | None = Non
         if max_bytes is not None:
             MAX_BYTES = max_bytes
         _evict(MAX_PLANS, 0)
+
+
+# a plan bakes in the framework attribute rules its template was compiled under
+attribute_rules.on_change(clear_cache)
 
 
 class CacheInfo(NamedTuple):
@@ -213,8 +231,9 @@ def render_text_foreign(value: object, slot: int) -> str:
     return in_foreign(render_text, value, slot)
 
 
-def render_str(template: Template) -> str:
-    """The HTML of ``template`` as a plain ``str`` (what nested templates render to)."""
+def render_str(template: Template, slot: int = -1) -> str:
+    """The HTML of ``template`` as a plain ``str`` (what nested templates render to); ``slot``
+    is the hole it is the value of, if any, where running out of stack is reported."""
     try:
         plan = _plans[template.strings]
     except KeyError:
@@ -225,6 +244,13 @@ def render_str(template: Template) -> str:
         if error.template is None:
             error.locate(template)
         raise
+    except RecursionError:
+        # Templates nest as deep as the stack allows: the innermost render_str with a slot and
+        # the room to build the error reports it (one that has not raises RecursionError
+        # again, for the next one out).
+        if slot < 0:
+            raise
+        too_deep(template, slot, recursion=True)
 
 
 _new_str = str.__new__
@@ -252,9 +278,26 @@ def html(template: Annotated[Template, "html"]) -> Markup:
         if own is not None and not _inside_a_render():
             # a template whose end is uncertain, rendered on its own: nothing follows it
             return _on_its_own(template, own)
+        if error.anchor == "async-value":
+            close_awaitables(template)  # the others would warn that they were never awaited
         if error.template is None:
             error.locate(template)
         raise error.with_traceback(_user_frames(error.__traceback__))  # noqa: B904 - the same error
+    except RecursionError:
+        # the stack ran out where no hole could report it (an __html__ method rendering
+        # templates inside templates, each with html()): reported here, without a caret
+        deep = _unlocated_too_deep(template)
+        raise deep.with_traceback(None) from None
+
+
+def _unlocated_too_deep(template: Template) -> TemplateError:
+    try:
+        too_deep(None, 0, recursion=True)
+    except TemplateError as error:
+        error.location = None  # no hole to point at: the message names the template's caller
+        error.locate(template)
+        return error
+    raise AssertionError("too_deep returned")  # pragma: no cover
 
 
 # The code whose frames, above an html() call, mean that it runs while another template renders
@@ -343,75 +386,81 @@ def _reject(value: object) -> None:
 # -- values in context (called by the compiled plans) ---------------------------------------
 
 
-def convert(interpolation: Interpolation[Any]) -> object:
+def convert(interpolation: Interpolation[Any], slot: int) -> object:
     """Apply an interpolation's conversion (!r, !s, !a) and format spec, as f-strings do.
 
     A lazy value (a zero-argument function, lambda, bound method or partial) is called first.
-    The spec ``safe`` marks the value as trusted HTML instead of formatting it.
+    The spec ``safe`` marks the value as trusted HTML instead of formatting it. An async value
+    is refused before its repr or format is taken.
     """
-    value = resolve(interpolation.value)
-    if interpolation.conversion:
-        value = _apply_conversion(value, interpolation.conversion)
-    spec = interpolation.format_spec
-    if spec == "safe":
-        return value if isinstance(value, Template) else Markup(value)
-    if spec:
-        return format(value, spec)
+    value = resolve(interpolation.value, slot)
+    cls = value.__class__
+    if cls is not str and cls is not int and cls is not float and is_async(value):
+        async_value(value, slot)
+    try:
+        if interpolation.conversion:
+            value = _apply_conversion(value, interpolation.conversion)
+        spec = interpolation.format_spec
+        if spec == "safe":
+            return value if isinstance(value, Template) else Markup(value)
+        if spec:
+            return format(value, spec)
+    except ValueError:
+        if value.__class__ is int:
+            int_text(value, slot)  # raises big-int when that is the cause
+        raise
     return value
 
 
-def render_text(value: object, slot: int) -> str:
+def render_text(value: object, slot: int, depth: int = 0) -> str:
     """A value in element content: escaped text, trusted HTML as is, templates and iterables
     rendered in place, None and booleans as nothing, lazy values (functions) called."""
     cls = value.__class__
     if cls is Template:
-        return render_str(value)  # type: ignore[arg-type]
+        return render_str(value, slot)  # type: ignore[arg-type]
     if cls is int:
-        return str(value)
+        try:
+            return str(value)
+        except ValueError:  # more digits than Python converts to text
+            big_int(slot)
     if cls is list or cls is tuple:
+        if depth >= MAX_DEPTH:
+            too_deep(value, slot)
         out: list[str] = []
         append = out.append
         last: tuple[str, ...] = ()
         plan: Render | None = None
-        for item in value:  # type: ignore[attr-defined]
-            kind = item.__class__
-            if kind is Template:  # render_str, inlined: lists of rows and cards are hot
-                strings = item.strings
-                if strings is not last or plan is None:  # items of a list share their literal
+        try:
+            for item in value:  # type: ignore[attr-defined]
+                kind = item.__class__
+                if kind is Template:  # render_str, inlined: lists of rows and cards are hot
+                    strings = item.strings
+                    if strings is not last or plan is None:  # items of a list share their literal
+                        try:
+                            plan = _plans[strings]
+                        except KeyError:
+                            plan = _compile(item)
+                        last = strings
                     try:
-                        plan = _plans[strings]
-                    except KeyError:
-                        plan = _compile(item)
-                    last = strings
-                try:
-                    append(plan(item.interpolations))
-                except TemplateError as error:
-                    if error.template is None:
-                        error.locate(item)
-                    raise
-            elif kind is str:
-                append(escape_text(item))
-            else:
-                append(render_text(item, slot))
+                        append(plan(item.interpolations))
+                    except TemplateError as error:
+                        if error.template is None:
+                            error.locate(item)
+                        raise
+                elif kind is str:
+                    append(escape_text(item))
+                else:
+                    append(render_text(item, slot, depth + 1))
+        except RecursionError:
+            too_deep(value, slot, recursion=True)
         return "".join(out)
     match value:
         case None | bool():
             return ""
         case Template():
-            return render_str(value)
+            return render_str(value, slot)
         case _ if hasattr(type(value), "__html__"):
-            markup = value.__html__()  # type: ignore[attr-defined]
-            if isinstance(markup, str):
-                return markup
-            if markup.__class__ is Template:  # a t-string where html() of it was meant
-                return render_str(markup)
-            raise _error(
-                f"the __html__ method of {type(value).__name__} returned "
-                f"{short_repr(markup)}, not a str",
-                'Return html(t"...") (or another str of HTML) from __html__.',
-                "html-method",
-                slot,
-            )
+            return html_source(value, slot)
         case str():
             return escape_text(plain_str(value))
         case int() | float() if cls is int or cls is float:
@@ -434,12 +483,18 @@ def render_text(value: object, slot: int) -> str:
         case type():
             return escape_text(str(value))
         case _ if is_lazy(value):
-            return render_text(value(), slot)  # type: ignore[operator]
+            return render_text(call_lazy(value, slot), slot, depth)
+    if is_async(value):
+        async_value(value, slot)
     try:
         items = iter(value)  # type: ignore[call-overload]
     except TypeError:
+        if isinstance(value, int):  # an int subclass: its str(), or big-int
+            return escape_text(int_text(value, slot))
         return escape_text(str(value))
-    return "".join([render_text(item, slot) for item in items])
+    if depth >= MAX_DEPTH:
+        too_deep(value, slot)
+    return "".join([render_text(item, slot, depth + 1) for item in items])
 
 
 def render_rcdata(value: object, slot: int) -> str:

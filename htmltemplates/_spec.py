@@ -7,6 +7,7 @@ and the attribute index; and the URL-attribute lists of Go's html/template and C
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Mapping
 
 # 13.1.2 Elements: void elements have no end tag and no content.
 VOID_ELEMENTS = frozenset(
@@ -51,8 +52,9 @@ URL_ATTRIBUTES = frozenset(
     }
 )
 
-# Attributes that reprogram how other content is read; refused when interpolated.
-REFUSED_ATTRIBUTES = frozenset({"http-equiv", "attributename"})
+# Attributes that reprogram how other content is read; refused when interpolated. charset
+# chooses how the page (or a script) is decoded; xml:base, where relative URLs resolve.
+REFUSED_ATTRIBUTES = frozenset({"http-equiv", "attributename", "charset", "xml:base"})
 
 # Lists of image candidates: each URL is filtered or encoded, each descriptor checked.
 SRCSET_ATTRIBUTES = frozenset({"srcset", "imagesrcset"})
@@ -72,6 +74,9 @@ RESOURCE_URL_ATTRIBUTES = frozenset(
         ("use", "href"),  # SVG <use> loads (and, with some formats, runs) another document
         ("use", "xlink:href"),
         ("link", "href"),  # unless a static rel says it only points (LINK_NAVIGATIONAL_RELS)
+        ("applet", "code"),  # the class a (legacy) applet runs, and where it comes from
+        ("applet", "codebase"),
+        ("applet", "archive"),
     }
 )
 
@@ -86,7 +91,9 @@ LINK_NAVIGATIONAL_RELS = frozenset(
 
 # SVG animation elements rewrite the attribute their attributeName names, href included
 # (SECURITY-NOTES 2.16): their value attributes follow that target (compiler._animation_kind).
-ANIMATION_ELEMENTS = frozenset({"set", "animate", "animatemotion", "animatetransform"})
+ANIMATION_ELEMENTS = frozenset(
+    {"set", "animate", "animatecolor", "animatemotion", "animatetransform"}
+)
 ANIMATION_VALUES = frozenset({"to", "from", "by", "values"})
 
 # Names whose kind depends on the element they are on.
@@ -132,15 +139,255 @@ class AttrKind(enum.Enum):
     RESOURCE = "resource URL"
     SRCSET = "srcset"
     SRCDOC = "srcdoc"
-    EVENT = "event handler"
+    EVENT = "event handler"  # on*, and the attributes a framework runs as JavaScript
+    BOUND_URL = "bound URL"  # JavaScript whose result a framework sets as a URL (:href)
+    JSON = "JSON"  # htmx's hx-vals: JSON, or JavaScript after "js:"
+    JS_PREFIXED = "text-or-JavaScript"  # htmx's hx-confirm: text, or JavaScript after "js:"
+    TRIGGER = "htmx trigger"  # hx-trigger: event names and modifiers, [filters] in JavaScript
+    HTML = "HTML-writing"  # x-html: JavaScript whose result becomes the element's HTML
     REFUSED = "refused"
 
     def __str__(self) -> str:
         return self.value
 
 
+# -- attributes that JavaScript frameworks read: a registry ----------------------------------
+#
+# htmx and Alpine.js give meaning to attributes HTML does not know: some run their value as
+# JavaScript (hx-on:click, @click, x-data), some fetch a URL (hx-get), some read JSON or, after a
+# "js:" prefix, JavaScript (hx-vals). To the browser they are plain text, so a value escaped as
+# plain text there is code. Each framework is a named set of rules: a pattern (an exact name, or
+# a prefix ending in "*") and the context its value is in.
+
+CONTEXTS: dict[str, AttrKind] = {
+    "javascript": AttrKind.EVENT,
+    "bind": AttrKind.EVENT,  # resolved per bound attribute by attr_kind
+    "html": AttrKind.HTML,
+    "json": AttrKind.JSON,
+    "js-prefixed": AttrKind.JS_PREFIXED,
+    "htmx-trigger": AttrKind.TRIGGER,
+    "url": AttrKind.URL,
+    "resource-url": AttrKind.RESOURCE,
+    "text": AttrKind.PLAIN,
+    "refused": AttrKind.REFUSED,
+}
+
+# When several enabled sets match one name, the strictest context wins (fail closed).
+_STRICTNESS = (
+    "refused", "html", "bind", "javascript", "json", "js-prefixed", "htmx-trigger",
+    "resource-url", "url", "text",
+)  # fmt: skip
+
+
+def _htmx_rules() -> dict[str, str]:
+    """htmx 2 (https://htmx.org/reference/) and htmx 4 (https://four.htmx.org/reference/).
+
+    - hx-on* (https://htmx.org/attributes/hx-on/): ``hx-on:click``, ``hx-on::after-request``
+      (``htmx:`` events), ``hx-on-click``/``hx-on--after-request`` (the dash spelling for
+      frameworks that refuse ':'), the deprecated bare ``hx-on="click: ..."`` of htmx 1, and
+      htmx 4's ``hx-on="click -> code"``: all JavaScript.
+    - hx-trigger (https://htmx.org/attributes/hx-trigger/): an event filter in brackets,
+      ``click[ctrlKey]``, is a JavaScript expression.
+    - hx-vals, hx-headers, hx-request (htmx 2) and hx-config (htmx 4): JSON, or JavaScript
+      when the value starts with ``js:`` or ``javascript:`` (https://htmx.org/attributes/hx-vals/,
+      .../hx-headers/, .../hx-request/, https://four.htmx.org/reference/attributes/hx-config/).
+      hx-vars (deprecated) is always evaluated.
+    - hx-confirm in htmx 4 runs a ``js:``/``javascript:`` value as JavaScript
+      (https://four.htmx.org/docs/features/confirmations).
+    - hx-get, hx-post, hx-put, hx-patch, hx-delete, hx-push-url, hx-replace-url and htmx 4's
+      hx-action and hx-query take a URL; so do the ws and sse extensions' ws-connect and
+      sse-connect. htmx 4 runs a request URL that starts with ``js:`` as JavaScript: the URL
+      rules' scheme filter stops it.
+    - htmx 4 adds modifiers after a colon (``hx-vals:append``, ``hx-config:inherited``).
+    - Every name also works with htmx's ``data-`` prefix (``data-hx-on:click``).
+    """
+    rules = {"hx-on": "javascript", "hx-on*": "javascript", "hx-vars": "javascript"}
+    for name in ("hx-vals", "hx-headers", "hx-request", "hx-config"):
+        rules[name] = rules[name + ":*"] = "json"
+    rules["hx-confirm"] = rules["hx-confirm:*"] = "js-prefixed"
+    rules["hx-trigger"] = rules["hx-trigger:*"] = "htmx-trigger"
+    for method in ("get", "post", "put", "patch", "delete", "query", "action"):
+        rules[f"hx-{method}"] = rules[f"hx-{method}:*"] = "url"
+    for name in ("hx-push-url", "hx-replace-url"):
+        rules[name] = rules[name + ":*"] = "url"
+    rules |= {f"data-{name}": context for name, context in rules.items()}
+    rules |= {"ws-connect": "url", "sse-connect": "url"}
+    return rules
+
+
+def _alpine_rules() -> dict[str, str]:
+    """Alpine.js 3 (https://alpinejs.dev/start-here) and its official plugins.
+
+    - Directives whose value is a JavaScript expression: x-data, x-init, x-show, x-bind (the
+      object form), x-on:* and its shorthand @*, x-text, x-model, x-modelable, x-for, x-effect,
+      x-if, x-id (https://alpinejs.dev/directives/...); the plugins' x-intersect (Intersect),
+      x-trap (Focus), x-mask:dynamic (Mask), x-anchor (Anchor), x-sort and x-sort:item (Sort),
+      x-resize (Resize).
+    - x-bind:* and its shorthand :* evaluate JavaScript and set the attribute after the colon
+      ("bind": a URL attribute's values are scheme-filtered, an event handler's refused).
+    - x-html (https://alpinejs.dev/directives/html) writes its expression's result as HTML.
+    - Fail closed: an x-* name not known to take something else is JavaScript. Those that do:
+      x-ref (a name), x-cloak and x-ignore (no value), x-transition* (class lists and
+      durations), x-teleport (a selector), x-mask (a pattern), x-sort:group (a group name),
+      x-sort:handle and x-sort:ignore (no value).
+    """
+    rules = dict.fromkeys(("x-*", "@*", "x-on:*"), "javascript")
+    rules |= dict.fromkeys(("x-bind:*", ":*"), "bind")
+    rules["x-html"] = "html"
+    for name in ("x-ref", "x-cloak", "x-ignore", "x-ignore.*", "x-transition*", "x-teleport"):
+        rules[name] = "text"
+    for name in ("x-teleport.*", "x-mask", "x-sort:group", "x-sort:handle", "x-sort:ignore"):
+        rules[name] = "text"
+    return rules
+
+
+class AttributeRules:
+    """The contexts of attributes that JavaScript frameworks read, in named sets of rules.
+
+    htmx's and Alpine.js's sets ship enabled (``"htmx"``, ``"alpine"``), with hyperscript's
+    ``_`` attribute refused (``"hyperscript"``). A rule maps a pattern, an attribute name
+    or a prefix ending in ``*``, to one of :data:`CONTEXTS`' names. Within a set the most
+    specific pattern wins (an exact name, then the longest prefix); across sets, the strictest
+    context. Rules only add to what HTML itself says: ``on*``, ``style``, ``class``, ``srcdoc``
+    and the URL attributes of HTML keep their own rules whatever a set says.
+    Changing the rules drops every compiled plan (they are rebuilt at their next render).
+    """
+
+    def __init__(self) -> None:
+        self._sets: dict[str, dict[str, str]] = {}
+        self._enabled: dict[str, bool] = {}
+        self._found: dict[str, tuple[str, str] | None] = {}  # name -> (context, bound name)
+        self._listeners: list[Callable[[], None]] = []
+
+    def add(self, name: str, rules: Mapping[str, str], *, enabled: bool = True) -> None:
+        """Add (or replace) the set ``name``: ``{pattern: context}``, where a pattern is an
+        attribute name or a prefix ending in ``*`` (``"v-on:*"``), and a context is one of
+        "javascript", "bind", "html", "json", "js-prefixed", "htmx-trigger", "url",
+        "resource-url", "text" or "refused"."""
+        checked: dict[str, str] = {}
+        for pattern, context in rules.items():
+            if context not in CONTEXTS:
+                raise ValueError(
+                    f"{context!r} is not an attribute context; use one of: {', '.join(CONTEXTS)}"
+                )
+            body = pattern.removesuffix("*")
+            if not isinstance(pattern, str) or "*" in body or not (body or pattern == "*"):
+                raise ValueError(
+                    f"{pattern!r} is not an attribute pattern: write a name (x-text) or a "
+                    "prefix ending in '*' (x-on:*)"
+                )
+            checked[ascii_lower(pattern)] = context
+        self._sets[name] = checked
+        self._enabled[name] = enabled
+        self._changed()
+
+    def remove(self, name: str) -> None:
+        """Remove the set ``name``."""
+        self._known(name)
+        del self._sets[name], self._enabled[name]
+        self._changed()
+
+    def enable(self, name: str) -> None:
+        """Turn the set ``name`` on."""
+        self._known(name)
+        self._enabled[name] = True
+        self._changed()
+
+    def disable(self, name: str) -> None:
+        """Turn the set ``name`` off: its attributes are plain text again (unless another set,
+        or HTML itself, says otherwise)."""
+        self._known(name)
+        self._enabled[name] = False
+        self._changed()
+
+    def sets(self) -> dict[str, bool]:
+        """The sets by name, each with whether it is enabled."""
+        return dict(self._enabled)
+
+    def rules(self, name: str) -> dict[str, str]:
+        """The rules of the set ``name``, ``{pattern: context}``."""
+        self._known(name)
+        return dict(self._sets[name])
+
+    def context(self, attribute: str) -> str | None:
+        """The context the enabled sets give ``attribute``, or None when none matches."""
+        found = self.lookup(ascii_lower(attribute))
+        return None if found is None else found[0]
+
+    def lookup(self, name: str) -> tuple[str, str] | None:
+        """(context, the name after the pattern's prefix) for the lower-case ``name``."""
+        try:
+            return self._found[name]
+        except KeyError:
+            pass
+        best: tuple[str, str] | None = None
+        for set_name, rules in self._sets.items():
+            if not self._enabled[set_name]:
+                continue
+            match = _most_specific(rules, name)
+            if match is not None and (
+                best is None or _STRICTNESS.index(match[0]) < _STRICTNESS.index(best[0])
+            ):
+                best = match
+        if len(self._found) < 4096:
+            self._found[name] = best
+        return best
+
+    def on_change(self, listener: Callable[[], None]) -> None:
+        """Call ``listener`` whenever the rules change (the plan cache uses it)."""
+        self._listeners.append(listener)
+
+    def _known(self, name: str) -> None:
+        if name not in self._sets:
+            raise KeyError(f"no attribute rule set {name!r}; there are: {', '.join(self._sets)}")
+
+    def _changed(self) -> None:
+        self._found.clear()
+        for listener in self._listeners:
+            listener()
+
+
+def _most_specific(rules: Mapping[str, str], name: str) -> tuple[str, str] | None:
+    context = rules.get(name)
+    if context is not None and not name.endswith("*"):
+        return context, ""
+    best = ""
+    for pattern in rules:
+        if pattern.endswith("*") and name.startswith(pattern[:-1]) and len(pattern) > len(best):
+            best = pattern
+    return (rules[best], name[len(best) - 1 :]) if best else None
+
+
+attribute_rules = AttributeRules()
+attribute_rules.add("htmx", _htmx_rules())
+attribute_rules.add("alpine", _alpine_rules())
+# hyperscript (https://hyperscript.org/docs/): _="on click ..." is code in a language the
+# scanner cannot read, so no value may go in it
+attribute_rules.add("hyperscript", {"_": "refused", "data-hyperscript": "refused"})
+
+# What a bound attribute (x-bind:href, :src) becomes, by the kind of the attribute it sets
+_BOUND = {
+    AttrKind.URL: AttrKind.BOUND_URL,
+    AttrKind.RESOURCE: AttrKind.BOUND_URL,
+    AttrKind.SRCSET: AttrKind.BOUND_URL,
+}
+_UNBINDABLE = frozenset(
+    {
+        AttrKind.EVENT,
+        AttrKind.SRCDOC,
+        AttrKind.REFUSED,
+        AttrKind.HTML,
+        AttrKind.JSON,
+        AttrKind.JS_PREFIXED,
+        AttrKind.TRIGGER,
+        AttrKind.BOUND_URL,
+    }
+)
+
+
 def attr_kind(element: str, name: str) -> AttrKind:
-    """The kind of attribute ``name`` (lower-case) on ``element`` (lower-case)."""
+    """The kind of attribute ``name`` (lower-case) on ``element`` (lower-case): HTML's own
+    rules first, then the framework rules (:data:`attribute_rules`)."""
     if name == "class":
         return AttrKind.CLASS
     if name == "style":
@@ -166,6 +413,32 @@ def attr_kind(element: str, name: str) -> AttrKind:
     if name == "data":
         return AttrKind.PLAIN
     bare = name.removeprefix("data-")
-    if bare in URL_ATTRIBUTES or "src" in bare or "url" in bare or "uri" in bare:
+    if bare in URL_ATTRIBUTES:
         return AttrKind.URL
-    return AttrKind.PLAIN
+    found = attribute_rules.lookup(name)
+    guessed = AttrKind.URL if "src" in bare or "url" in bare or "uri" in bare else AttrKind.PLAIN
+    if found is None:
+        return guessed
+    context, rest = found
+    if context == "bind":
+        bound = attr_kind(element, ascii_lower(rest.partition(".")[0]))
+        return AttrKind.REFUSED if bound in _UNBINDABLE else _BOUND.get(bound, AttrKind.EVENT)
+    kind = CONTEXTS[context]
+    return guessed if kind is AttrKind.PLAIN else kind
+
+
+def refusal_reason(element: str, name: str) -> str | None:
+    """Why the framework rules refuse a value in attribute ``name``, or None."""
+    found = attribute_rules.lookup(name)
+    if found is None:
+        return None
+    context, rest = found
+    if context == "refused":
+        return "is code in a language htmltemplates cannot read (a framework rule refuses it)"
+    if context == "bind":
+        bound = ascii_lower(rest.partition(".")[0])
+        return (
+            f"sets the attribute {bound} from a JavaScript value, and {bound} takes no value "
+            "from JavaScript safely"
+        )
+    return None

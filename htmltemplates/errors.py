@@ -111,8 +111,13 @@ def value_error(headline: str, fix: str, anchor: str, slot: int) -> RenderError:
 
 
 def short_repr(value: object, limit: int = 40) -> str:
-    """``repr(value)`` cut to ``limit`` characters, for headlines that name a bad value."""
-    text = repr(value)
+    """``repr(value)`` cut to ``limit`` characters, for headlines that name a bad value; the
+    type's name (``<User object>``) when its ``__repr__`` fails (or returns no str), so that
+    the error being reported is not replaced by the user's."""
+    try:
+        text = repr(value)
+    except Exception:  # any failure of user code: the message about the value is still built
+        return f"<{type(value).__name__} object>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

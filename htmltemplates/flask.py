@@ -71,12 +71,12 @@ from flask import (
 from flask.typing import HeadersValue, ResponseReturnValue
 
 from . import _render
-from ._attributes import is_lazy
 from ._context import State
 from ._csp import CSP_NONCE
 from ._render import html, render_str, render_text
 from ._scanner import TextHole, scan
 from ._trusted import TrustedResourceURL
+from ._values import call_lazy, is_lazy
 from .errors import TemplateError
 
 __all__ = [
@@ -455,7 +455,7 @@ def _value_pieces(value: object, slot: int, template: Template) -> Iterator[str 
             raise
         return
     if is_lazy(value):
-        yield from _value_pieces(cast(Callable[[], object], value)(), slot, template)
+        yield from _value_pieces(call_lazy(value, slot), slot, template)
         return
     try:
         items = iter(cast(Iterable[object], value))

@@ -81,6 +81,7 @@ def test_all_is_sorted_and_every_name_exists() -> None:
 
 def test_all_names_the_public_api() -> None:
     assert {
+        "AttributeRules",
         "CSP_NONCE",
         "CacheInfo",
         "Markup",
@@ -92,6 +93,7 @@ def test_all_names_the_public_api() -> None:
         "TrustedURL",
         "UNSAFE_CSS",
         "UNSAFE_URL",
+        "attribute_rules",
         "cache_info",
         "clear_cache",
         "configure_cache",

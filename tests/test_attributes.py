@@ -401,6 +401,7 @@ def test_style(template: Template, expected: str) -> None:
         pytest.param("@import", id="at-rule"),
         pytest.param("{x}", id="braces"),
         pytest.param("rgb(1, 2, 3", id="unbalanced"),
+        pytest.param(")rgb(", id="close-before-open"),
         pytest.param(EVIL, id="evil"),
         pytest.param(BREAKOUT, id="breakout"),
         pytest.param(Markup("<b>red</b>; x: y"), id="markup-text-filtered"),

@@ -691,6 +691,7 @@ def test_css_url(value: object, part: UrlPart, expected: str) -> None:
         pytest.param("(x)", UNSAFE_CSS, id="bare-paren"),
         pytest.param("rgb (1)", UNSAFE_CSS, id="space-before-paren"),
         pytest.param("rgb(1", UNSAFE_CSS, id="unbalanced"),
+        pytest.param(")rgb(", UNSAFE_CSS, id="close-before-open"),
         pytest.param("a:b", UNSAFE_CSS, id="colon"),
         pytest.param("@import", UNSAFE_CSS, id="at"),
     ],
@@ -818,6 +819,7 @@ def test_css_url_reads_back_as_one_url(text: str) -> None:
 @needs_tinycss2
 @given(st.lists(CSS_ALPHABET).map("".join))
 @example("0e")  # a dimension with the unit "e": tinycss2 writes it "0\\65 ", with a space
+@example(")rgb(")  # as many '(' as ')', but the function would take "; c: d" as arguments
 def test_a_filtered_value_stays_in_its_declaration(text: str) -> None:
     value = css_value(text)
     (rule,) = [

@@ -8,7 +8,9 @@ from ``error.caller`` (and checked to name this file).
 # The project writes `assert expected == actual` (GUIDE.md section 3), which SIM300 calls Yoda.
 
 import ast
+import sys
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from string.templatelib import Interpolation, Template
 
@@ -32,6 +34,8 @@ attrs = {"a": 1}
 d = {"k": 1}
 b = b"x"
 up = "../up.js"
+js = "[alert(1)]"
+js_url = " JS:alert(1)"
 
 SCRIPT_MARKUP_FIX = (
     "Inside <svg> and <math> the tags in a <script> or <style> are parsed as elements: keep '<' "
@@ -101,7 +105,8 @@ SPREAD_NAME_FIX = (
     "'=', '<', '>', '/' or control characters. See docs/errors.md#spread-name."
 )
 SPREAD_VALUE_FIX = (
-    "Write it in the template: event handlers, and attributes that change how other content is "
+    "Write it in the template: event handlers, attributes a framework runs as JavaScript "
+    "(hx-on:*, x-data, @click, :href, x-html), and attributes that change how other content is "
     "read (http-equiv, attributeName, xmlns, a script's type), never come from data. "
     "See docs/errors.md#spread-name."
 )
@@ -153,6 +158,46 @@ def Empty() -> str:  # noqa: N802
 
 def positional(a: str, /) -> str:
     return a
+
+
+async def fetch_name() -> str:
+    return "Brian"
+
+
+def itself() -> object:
+    return itself
+
+
+deep: list[object] = []
+for _ in range(300):
+    deep = [deep]
+looped: list[object] = ["a"]
+looped.append(looped)
+huge = 10**5000
+
+
+def nested_templates(depth: int) -> Template:
+    inner = t"x"
+    for _ in range(depth):
+        inner = t"<b>{inner}</b>"
+    return inner
+
+
+ASYNC_FIX = (
+    "Await it before rendering and interpolate the result (posts = await fetch_posts()); "
+    "collect an async iterable into a list first ([row async for row in rows]). "
+    "See docs/errors.md#async-value."
+)
+TOO_DEEP_FIX = (
+    "Data in a value may nest 200 levels (lists, tuples, dicts); templates as deep as the "
+    "recursion limit allows. Flatten deep data, or render a tree level by level with a depth "
+    "limit of your own. See docs/errors.md#too-deep."
+)
+BIG_INT_FIX = (
+    "Python limits the conversion of ints to text, which takes time quadratic in their length "
+    "(sys.set_int_max_str_digits()). Check the number's size, or format it yourself (a str of "
+    "its digits, or f'{n:.3e}' of a float). See docs/errors.md#big-int."
+)
 
 
 def message(error: TemplateError, lines: list[str]) -> str:
@@ -869,6 +914,192 @@ MESSAGES = [
             "<iframe>. See docs/errors.md#raw-text.",
         ],
         id="raw-text-iframe",
+    ),
+    # -- htmx and Alpine.js attributes --------------------------------------------------------
+    pytest.param(
+        lambda: html(t'<button hx-on:click="go(/{x}/)">'),
+        TemplateSyntaxError,
+        "event-handler",
+        [
+            "interpolation inside a regular expression in the JavaScript attribute hx-on:click",
+            "",
+            '    <button hx-on:click="go(/{x}/)">',
+            "                             ^^^",
+            CALLER,
+            "",
+            SCRIPT_VALUE_FIX.format(anchor="event-handler"),
+        ],
+        id="event-handler-htmx",
+    ),
+    pytest.param(
+        lambda: html(t"<div hx-vals='{{\"a\": `{x}`}}'>"),
+        TemplateSyntaxError,
+        "event-handler",
+        [
+            "interpolation inside a template literal in the JSON attribute hx-vals",
+            "",
+            "    <div hx-vals='{\"a\": `{x}`}'>",
+            "                         ^^^",
+            CALLER,
+            "",
+            SCRIPT_VALUE_FIX.format(anchor="event-handler"),
+        ],
+        id="event-handler-json",
+    ),
+    pytest.param(
+        lambda: html(t'<a :onclick="{x}">'),
+        TemplateSyntaxError,
+        "refused-attribute",
+        [
+            "interpolation inside the :onclick attribute of <a> is not supported",
+            "",
+            '    <a :onclick="{x}">',
+            "                 ^^^",
+            CALLER,
+            "",
+            REFUSED_FIX.format(
+                name=":onclick",
+                reason="sets the attribute onclick from a JavaScript value, and onclick takes "
+                "no value from JavaScript safely",
+            ),
+        ],
+        id="refused-attribute-bound-event-handler",
+    ),
+    pytest.param(
+        lambda: html(t'<p _="on click toggle .{x}">'),
+        TemplateSyntaxError,
+        "refused-attribute",
+        [
+            "interpolation inside the _ attribute of <p> is not supported",
+            "",
+            '    <p _="on click toggle .{x}">',
+            "                           ^^^",
+            CALLER,
+            "",
+            REFUSED_FIX.format(
+                name="_",
+                reason="is code in a language htmltemplates cannot read (a framework rule "
+                "refuses it)",
+            ),
+        ],
+        id="refused-attribute-hyperscript",
+    ),
+    pytest.param(
+        lambda: html(t'<div x-html="<b>{x}</b>">'),
+        TemplateSyntaxError,
+        "html-attribute",
+        [
+            "interpolation inside the x-html attribute with text around it",
+            "",
+            '    <div x-html="<b>{x}</b>">',
+            "                    ^^^",
+            CALLER,
+            "",
+            "The value of x-html is JavaScript whose result becomes the element's HTML: give the "
+            "whole value as one trusted HTML value, x-html={content} with a Template or Markup, "
+            "or show text with x-text. See docs/errors.md#html-attribute.",
+        ],
+        id="html-attribute-parts",
+    ),
+    pytest.param(
+        lambda: html(t"<div x-html={x}>"),
+        RenderError,
+        "html-attribute",
+        [
+            "a str as the HTML of an x-html attribute: 'v'",
+            "",
+            "    <div x-html={x}>",
+            "                ^^^",
+            CALLER,
+            "",
+            "x-html writes its value into the page as HTML: pass a Template or Markup (trusted "
+            "HTML), or show text with x-text={text}. See docs/errors.md#html-attribute.",
+        ],
+        id="html-attribute-str",
+    ),
+    pytest.param(
+        lambda: html(t"<a :href={attrs}>"),
+        RenderError,
+        "bound-url",
+        [
+            "a dict in a bound URL attribute: {'a': 1}",
+            "",
+            "    <a :href={attrs}>",
+            "             ^^^^^^^",
+            CALLER,
+            "",
+            "The framework sets the attribute to this value as a URL: interpolate a str (it is "
+            "scheme-filtered like href), a TrustedURL or a number. See docs/errors.md#bound-url.",
+        ],
+        id="bound-url",
+    ),
+    pytest.param(
+        lambda: html(t"<div hx-vals={x}>"),
+        RenderError,
+        "json-attribute",
+        [
+            "a str as the value of the JSON attribute hx-vals: 'v'",
+            "",
+            "    <div hx-vals={x}>",
+            "                 ^^^",
+            CALLER,
+            "",
+            "Pass a dict or a list: it is written as JSON (hx-vals={ {'id': 3} }). htmx reads a "
+            "str as JSON, or as JavaScript after js:, so none is taken. "
+            "See docs/errors.md#json-attribute.",
+        ],
+        id="json-attribute",
+    ),
+    pytest.param(
+        lambda: html(t'<div hx-trigger="keyup {js}">'),
+        RenderError,
+        "htmx-trigger",
+        [
+            "a value with '[' or ']' in the hx-trigger attribute: '[alert(1)]'",
+            "",
+            '    <div hx-trigger="keyup {js}">',
+            "                           ^^^^",
+            CALLER,
+            "",
+            "An event filter in brackets is JavaScript (click[ctrlKey]): write the filter in the "
+            'template and put the value inside it, where it is a JavaScript literal: hx-trigger="'
+            'click[key == {key}]". See docs/errors.md#htmx-trigger.',
+        ],
+        id="htmx-trigger",
+    ),
+    pytest.param(
+        lambda: html(t"<button hx-confirm={js_url}>"),
+        RenderError,
+        "js-prefix",
+        [
+            "a value that makes the hx-confirm attribute start like JavaScript: ' JS:alert(1)'",
+            "",
+            "    <button hx-confirm={js_url}>",
+            "                       ^^^^^^^^",
+            CALLER,
+            "",
+            "htmx runs a hx-confirm value that starts with js: or javascript: as JavaScript: "
+            'write text before the interpolation in the template (hx-confirm="Delete {name}?"). '
+            "See docs/errors.md#js-prefix.",
+        ],
+        id="js-prefix",
+    ),
+    pytest.param(
+        lambda: html(t'<button hx-confirm="{x}{x} items?">'),
+        TemplateSyntaxError,
+        "js-prefix",
+        [
+            "interpolations side by side at the start of hx-confirm",
+            "",
+            '    <button hx-confirm="{x}{x} items?">',
+            "                           ^^^",
+            CALLER,
+            "",
+            "htmx runs a hx-confirm value that starts with js: as JavaScript: write the start of "
+            "the value in the template, or put text between the interpolations. "
+            "See docs/errors.md#js-prefix.",
+        ],
+        id="js-prefix-side-by-side",
     ),
     # -- event-handler -------------------------------------------------------------------------
     pytest.param(
@@ -1698,14 +1929,31 @@ MESSAGES = [
         id="not-a-component",
     ),
     pytest.param(
-        lambda: html(t"<{max} />"),
+        lambda: html(t"<p><{print} /></p>"),
+        RenderError,
+        "not-a-component",
+        [
+            "the builtin print where a component is expected",
+            "",
+            "    <p><{print} /></p>",
+            "        ^^^^^^^",
+            CALLER,
+            "",
+            "A component is a Python function or class that returns a template; builtins "
+            "(print, len, the methods of built-in types) are not components. Call it in an "
+            "interpolation if you meant to: {len(items)}. See docs/errors.md#not-a-component.",
+        ],
+        id="not-a-component-builtin",
+    ),
+    pytest.param(
+        lambda: html(t"<{partial(max)} />"),
         RenderError,
         "component-signature",
         [
-            "the signature of the component max cannot be read",
+            "the signature of the component partial(max) cannot be read",
             "",
-            "    <{max} />",
-            "     ^^^^^",
+            "    <{partial(max)} />",
+            "     ^^^^^^^^^^^^^^",
             CALLER,
             "",
             "Write the component as a Python function or class, or call it in an "
@@ -1839,6 +2087,120 @@ MESSAGES = [
             SPREAD_PROPS_FIX,
         ],
         id="component-spread-key",
+    ),
+    # -- async-value, lazy-value, lazy-chain, too-deep, self-reference, big-int ----------------
+    pytest.param(
+        lambda: html(t"<p>{fetch_name()}</p>"),
+        RenderError,
+        "async-value",
+        [
+            "a coroutine where a value is expected: the async function fetch_name was called but "
+            "not awaited",
+            "",
+            "    <p>{fetch_name()}</p>",
+            "       ^^^^^^^^^^^^^^",
+            CALLER,
+            "",
+            ASYNC_FIX,
+        ],
+        id="async-value",
+    ),
+    pytest.param(
+        lambda: html(t"<p>{Badge}</p>"),
+        RenderError,
+        "lazy-value",
+        [
+            "the function Badge(*, label: str) cannot be called without arguments",
+            "",
+            "    <p>{Badge}</p>",
+            "       ^^^^^^^",
+            CALLER,
+            "",
+            "A function in a template is a lazy value, called with no arguments when the "
+            "template renders. Call it yourself ({Card(title=...)}), or write a component as a "
+            "tag: <{Card} title=...>...</{Card}>. See docs/errors.md#lazy-value.",
+        ],
+        id="lazy-value",
+    ),
+    pytest.param(
+        lambda: html(t"<p title={itself}>x</p>"),
+        RenderError,
+        "lazy-chain",
+        [
+            "the lazy value itself returned a function 8 times in a row",
+            "",
+            "    <p title={itself}>x</p>",
+            "             ^^^^^^^^",
+            CALLER,
+            "",
+            "A function in a template is called with no arguments and its result rendered; a "
+            "function that returns a function (or itself) is called again, at most 8 times. "
+            "Return a value, or call the function yourself. See docs/errors.md#lazy-chain.",
+        ],
+        id="lazy-chain",
+    ),
+    pytest.param(
+        lambda: html(t"<script>const data = {deep};</script>"),
+        RenderError,
+        "too-deep",
+        [
+            "a value nested more than 200 levels deep",
+            "",
+            "    <script>const data = {deep};</script>",
+            "                         ^^^^^^",
+            CALLER,
+            "",
+            TOO_DEEP_FIX,
+        ],
+        id="too-deep",
+    ),
+    pytest.param(
+        lambda: html(nested_templates(3000)),
+        RenderError,
+        "too-deep",
+        [
+            f"templates nested too deeply: Python's recursion limit ({sys.getrecursionlimit()}) "
+            "was reached rendering this value",
+            "",
+            "    <b>{inner}</b>",
+            "       ^^^^^^^",
+            CALLER,
+            "",
+            TOO_DEEP_FIX,
+        ],
+        id="too-deep-templates",
+    ),
+    pytest.param(
+        lambda: html(t"<p>{looped}</p>"),
+        RenderError,
+        "self-reference",
+        [
+            "a list that contains itself: ['a', [...]]",
+            "",
+            "    <p>{looped}</p>",
+            "       ^^^^^^^^",
+            CALLER,
+            "",
+            "A value is rendered by walking everything in it, which never ends for a list (or a "
+            "template, or a dict) that is inside itself. Render a copy without the cycle. "
+            "See docs/errors.md#self-reference.",
+        ],
+        id="self-reference",
+    ),
+    pytest.param(
+        lambda: html(t"<td>{huge}</td>"),
+        RenderError,
+        "big-int",
+        [
+            "an int with more than 4300 digits, more than Python converts to text",
+            "",
+            "    <td>{huge}</td>",
+            "        ^^^^^^",
+            CALLER,
+            "",
+            BIG_INT_FIX,
+        ],
+        id="big-int",
     ),
 ]
 

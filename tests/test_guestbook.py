@@ -99,9 +99,11 @@ def test_the_empty_guestbook(client: FlaskClient) -> None:
 def test_an_entry_exactly(app: flask.Flask, client: FlaskClient) -> None:
     add(app, "Arthur", "Ni!\nNi!", "https://example.com/grail", minute=5)
     assert (
-        '<section id="entries" data-refresh-url="/entries">\n'
+        '<section id="entries">\n'
         "<h2>1 entry</h2>\n"
-        '<button type="button" data-refresh>Refresh</button>\n'
+        '<button type="button" data-refresh hx-get="/entries" hx-target="#entries"\n'
+        '  hx-swap="outerHTML" hx-on::before-request="this.textContent =  &#34;Refreshing…&#34; ">'
+        "Refresh</button>\n"
         '<ol class="entries">\n'
         '<li class="entry" id="entry-1">\n'
         '  <p class="byline"><strong>Arthur</strong> · <a href="https://example.com/grail"'
@@ -146,7 +148,7 @@ def test_a_missing_page(client: FlaskClient) -> None:
 
 
 def test_static_files_are_served(client: FlaskClient) -> None:
-    for name in ["guestbook.css", "refresh.js"]:
+    for name in ["guestbook.css", "htmx.min.js"]:
         response = client.get(f"/static/{name}")
         assert 200 == response.status_code
         response.close()
@@ -184,7 +186,7 @@ def test_hostile_input_is_shown_as_text(client: FlaskClient) -> None:
     assert link is not None
     assert ("about:invalid#htmltemplates", JS_URL) == (link.get("href"), text(link))
     # the only script is the page's own; the flashed thanks is text too
-    assert [{"src": "/static/refresh.js", "defer": ""}] == [
+    assert [{"src": "/static/htmx.min.js", "defer": ""}] == [
         script.attrib for script in page.iter("script")
     ]
     assert f"Thank you for signing, {SCRIPT}!" == text(page.find(".//ul[@class='flashes']/li"))
@@ -238,7 +240,7 @@ def test_invalid_input_shows_the_form_again(
             name = field.get("name")
             expected = ("true", f"{name}-error") if name in errors else (None, None)
             assert expected == (field.get("aria-invalid"), field.get("aria-describedby"))
-    assert [] == page.findall(".//script[@src!='/static/refresh.js']")
+    assert [] == page.findall(".//script[@src!='/static/htmx.min.js']")
     with app.app_context():
         assert [] == db.list_entries()  # nothing stored
 

@@ -168,7 +168,7 @@ URL_ATTRIBUTES = [
     pytest.param(t"<img data-src={JS_URL}>", f'<img data-src="{UNSAFE_URL}">', id="data-src"),
     pytest.param(t"<a data-href={JS_URL}>", f'<a data-href="{UNSAFE_URL}">', id="data-href"),
     pytest.param(t"<a imgurl={JS_URL}>", f'<a imgurl="{UNSAFE_URL}">', id="contains-url"),
-    pytest.param(t"<a x-uri={JS_URL}>", f'<a x-uri="{UNSAFE_URL}">', id="contains-uri"),
+    pytest.param(t"<a my-uri={JS_URL}>", f'<a my-uri="{UNSAFE_URL}">', id="contains-uri"),
     pytest.param(t"<a lowsrc={JS_URL}>", f'<a lowsrc="{UNSAFE_URL}">', id="contains-src"),
     pytest.param(t"<p data={JS_URL}>", f'<p data="{JS_URL}">', id="data-not-object-is-plain"),
     pytest.param(t"<a title={JS_URL}>", f'<a title="{JS_URL}">', id="title-is-plain"),

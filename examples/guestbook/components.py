@@ -31,7 +31,7 @@ def layout(title: str, body: Template) -> Template:
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>{title}</title>
   <link rel="stylesheet" href={static_url("guestbook.css")}>
-  <script src={static_url("refresh.js")} defer></script>
+  <script src={static_url("htmx.min.js")} defer></script>
 </head>
 <body>
 <header><a href={url_for("guestbook.index")}>Guestbook</a></header>
@@ -89,6 +89,9 @@ def entry_item(entry: Entry) -> Template:
 """
 
 
+REFRESHING = "Refreshing…"
+
+
 def entry_list(entries: Sequence[Entry]) -> Template:
     """The entries section: the part of the page that ``GET /entries`` returns alone."""
     count = f"{len(entries)} entry" if len(entries) == 1 else f"{len(entries)} entries"
@@ -97,9 +100,12 @@ def entry_list(entries: Sequence[Entry]) -> Template:
         if entries
         else t'<p class="empty">No entries yet: be the first to sign!</p>'
     )
-    return t"""<section id="entries" data-refresh-url={url_for("guestbook.entries")}>
+    # htmx (static/htmx.min.js) fetches GET /entries and swaps the section for it; hx-on runs
+    # JavaScript, so the label is written there as a JavaScript string, not as text
+    return t"""<section id="entries">
 <h2>{count}</h2>
-<button type="button" data-refresh>Refresh</button>
+<button type="button" data-refresh hx-get={url_for("guestbook.entries")} hx-target="#entries"
+  hx-swap="outerHTML" hx-on::before-request="this.textContent = {REFRESHING}">Refresh</button>
 {items}
 </section>"""
 

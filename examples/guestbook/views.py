@@ -39,7 +39,7 @@ def sign() -> tuple[Template, int] | Response:
 @bp.get("/entries")
 @view
 def entries() -> Template:
-    """The entries section alone, for the page's Refresh button (an htmx-style fragment)."""
+    """The entries section alone, for the page's Refresh button (an htmx fragment)."""
     return components.entry_list(db.list_entries())
 
 

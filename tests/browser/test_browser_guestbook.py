@@ -131,13 +131,13 @@ def test_hostile_entry_shows_as_text_and_runs_nothing(
         "message": MESSAGE,
         "website": [WEBSITE, INVALID_URL],
         "flashes": [f"Thank you for signing, {NAME}!"],
-        "scripts": ["/static/refresh.js"],
+        "scripts": ["/static/htmx.min.js"],
         "added": 0,
         "handlers": [],
     }
     assert shown == state(browser)
 
-    # The Refresh button swaps in GET /entries with outerHTML: the same entry, again as text.
+    # The Refresh button (htmx) swaps in GET /entries with outerHTML: the same entry, again as text.
     section = browser.find_element(By.ID, "entries")
     browser.find_element(By.CSS_SELECTOR, "[data-refresh]").click()
     WebDriverWait(browser, 10).until(expected_conditions.staleness_of(section))

@@ -1,0 +1,361 @@
+"""The value rules every position shares, and their refusals: lazy values, ``__html__``, async
+values, nesting, and ints too long for text. Each refusal is built here, once, whatever the
+position (text, attributes, URLs, CSS, JavaScript), so it reads the same everywhere.
+
+The escapers of CSS and JavaScript do not know which hole a value is in: they raise
+:class:`Refusal`, and the renderer, which does, raises ``refusal.at(slot)``.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import sys
+import types
+from annotationlib import Format
+from collections.abc import Callable, Coroutine, Mapping
+from string.templatelib import Interpolation, Template
+from typing import Any, NoReturn
+
+from .errors import RenderError, short_repr
+from .errors import value_error as _error
+
+__all__ = [
+    "LAZY_TYPES",
+    "MAX_DEPTH",
+    "MAX_LAZY_CALLS",
+    "Refusal",
+    "async_value",
+    "big_int",
+    "call_lazy",
+    "check_ints",
+    "close_awaitables",
+    "html_source",
+    "int_text",
+    "is_async",
+    "is_lazy",
+    "resolve",
+    "too_deep",
+]
+
+# How deep data in one value may nest (lists, tuples, dicts, other iterables, in any position).
+# Deeper is refused rather than walked: json.loads builds data of any depth from a request
+# body, and a walk that deep would exhaust the stack. Templates nest as deep as Python's
+# recursion limit allows (too_deep, with recursion=True).
+MAX_DEPTH = 200
+
+# How many times a lazy value is called in a row (a function returning a function...): enough
+# for any design, few enough that a function returning itself fails at once.
+MAX_LAZY_CALLS = 8
+
+
+class Refusal(Exception):  # noqa: N818 - not raised to the user: turned into a RenderError
+    """A value refused by an escaper that does not know the hole it is in (CSS, JavaScript):
+    the renderer raises ``at(slot)``, the RenderError for that hole."""
+
+    def __init__(self, build: Callable[[int], RenderError]) -> None:
+        super().__init__()
+        self.build = build
+
+    def at(self, slot: int) -> RenderError:
+        return self.build(slot)
+
+
+def _refuse(build: Callable[[int], RenderError], slot: int | None) -> NoReturn:
+    if slot is None:
+        raise Refusal(build)
+    raise build(slot)
+
+
+# -- lazy values ---------------------------------------------------------------------------------
+
+# What a lazy value is: a function, lambda, bound method or partial. Other callable objects
+# (classes, Werkzeug's HTTP exceptions and responses, which are WSGI apps...) are values.
+LAZY_TYPES = (
+    types.FunctionType,
+    types.MethodType,
+    types.BuiltinFunctionType,
+    types.BuiltinMethodType,
+    functools.partial,
+)
+
+
+def is_lazy(value: object) -> bool:
+    """Whether ``value`` is a lazy value, called at render time with no arguments."""
+    return isinstance(value, LAZY_TYPES)
+
+
+def resolve(value: object, slot: int) -> object:
+    """``value``, or what a lazy value returns (see call_lazy)."""
+    if isinstance(value, LAZY_TYPES):
+        return call_lazy(value, slot)
+    return value
+
+
+def call_lazy(value: Any, slot: int) -> object:
+    """Call a lazy value, and what it returns while that is lazy too, at most MAX_LAZY_CALLS
+    times. A function that cannot be called without arguments is a RenderError that says so
+    (it is looked at only when the call fails: the call itself is the fast path)."""
+    first = value
+    for _ in range(MAX_LAZY_CALLS):
+        try:
+            value = value()
+        except TypeError:
+            if _needs_arguments(value):
+                raise _not_lazy(value, slot) from None
+            raise
+        if not isinstance(value, LAZY_TYPES):
+            return value
+    raise _error(
+        f"the lazy value {_name(first)} returned a function {MAX_LAZY_CALLS} times in a row",
+        "A function in a template is called with no arguments and its result rendered; a "
+        "function that returns a function (or itself) is called again, at most "
+        f"{MAX_LAZY_CALLS} times. Return a value, or call the function yourself.",
+        "lazy-chain",
+        slot,
+    )
+
+
+def _needs_arguments(function: Callable[..., object]) -> bool:
+    """Whether ``function`` cannot be called with no arguments, by its signature."""
+    try:
+        signature = inspect.signature(function)
+    except TypeError, ValueError:  # no signature to read (some builtins): the call's own error
+        return False
+    try:
+        signature.bind()
+    except TypeError:
+        return True
+    return False
+
+
+def _name(function: object) -> str:
+    """A function's qualified name (a partial's: its function's), for a headline."""
+    if isinstance(function, functools.partial):
+        function = function.func
+    return str(getattr(function, "__qualname__", type(function).__qualname__))
+
+
+def _not_lazy(function: Callable[..., object], slot: int) -> RenderError:
+    name = _name(function)
+    try:
+        signature = inspect.signature(function, annotation_format=Format.FORWARDREF)
+        shown = f"{name}{signature.replace(return_annotation=signature.empty)}"
+    except TypeError, ValueError:
+        shown = name
+    return _error(
+        f"the function {shown} cannot be called without arguments",
+        "A function in a template is a lazy value, called with no arguments when the template "
+        "renders. Call it yourself ({Card(title=...)}), or write a component as a tag: "
+        "<{Card} title=...>...</{Card}>.",
+        "lazy-value",
+        slot,
+    )
+
+
+# -- __html__ ------------------------------------------------------------------------------------
+
+
+def html_source(value: Any, slot: int | None) -> str:
+    """The HTML an object with ``__html__`` says it is, as a ``str``. A Template returned by
+    ``__html__`` (a t-string where html() of it was meant) is rendered; anything else is the
+    RenderError html-method, in every position (``slot`` None: a Refusal)."""
+    markup = value.__html__()
+    if isinstance(markup, str):
+        return markup
+    if markup.__class__ is Template:
+        from ._render import render_str  # noqa: PLC0415 - _render imports this module
+
+        return render_str(markup)
+    _refuse(functools.partial(_html_method, value, markup), slot)
+
+
+def _html_method(value: object, markup: object, slot: int) -> RenderError:
+    return _error(
+        f"the __html__ method of {type(value).__name__} returned {short_repr(markup)}, not a str",
+        'Return html(t"...") (or another str of HTML) from __html__.',
+        "html-method",
+        slot,
+    )
+
+
+# -- async values --------------------------------------------------------------------------------
+
+# The one place that says what to do with an async value, whatever the position.
+ASYNC_FIX = (
+    "Await it before rendering and interpolate the result (posts = await fetch_posts()); "
+    "collect an async iterable into a list first ([row async for row in rows])."
+)
+
+
+def is_async(value: object) -> bool:
+    """Whether ``value`` is an awaitable (a coroutine, a Task, a Future...) or an async
+    iterable that is not also an ordinary iterable (an async generator). Asked only of values
+    no other rule took, so that common values pay nothing for it."""
+    cls = type(value)
+    return inspect.isawaitable(value) or (
+        hasattr(cls, "__aiter__") and not hasattr(cls, "__iter__")
+    )
+
+
+def async_value(value: object, slot: int | None) -> NoReturn:
+    """Refuse an async value (see is_async): a RenderError, after closing a coroutine so that
+    it does not warn that it was never awaited."""
+    if isinstance(value, types.CoroutineType):
+        what = f"a coroutine: the async function {value.__qualname__} was called but not awaited"
+    elif inspect.isasyncgen(value):
+        what = f"an async generator: {value.__qualname__} can only be iterated with async for"
+    elif inspect.isawaitable(value):
+        what = f"an awaitable {type(value).__name__}: it was not awaited"
+    else:
+        what = f"an async iterable {type(value).__name__}: it can only be iterated with async for"
+    if isinstance(value, Coroutine):
+        value.close()
+    _refuse(functools.partial(_async_error, what), slot)
+
+
+def _async_error(what: str, slot: int) -> RenderError:
+    kind, why = what.split(": ", 1)
+    return _error(f"{kind} where a value is expected: {why}", ASYNC_FIX, "async-value", slot)
+
+
+def close_awaitables(template: Template) -> None:
+    """Close the coroutines among the values of ``template``, in its lists and nested
+    templates (after an async value was refused: they would warn that they were never
+    awaited). Lazy values are not called, iterators not consumed."""
+    seen: set[int] = set()
+    stack: list[object] = [template]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, types.CoroutineType):
+            value.close()
+        elif value.__class__ in (Template, list, tuple, dict) and id(value) not in seen:
+            seen.add(id(value))
+            if isinstance(value, Template):
+                stack.extend(i.value for i in value.interpolations)
+            elif isinstance(value, dict):
+                stack.extend(value.values())
+            else:
+                stack.extend(value)
+
+
+# -- nesting -------------------------------------------------------------------------------------
+
+
+def too_deep(value: object, slot: int | None, *, recursion: bool = False) -> NoReturn:
+    """Refuse ``value``, found past MAX_DEPTH levels of data (or, with ``recursion``, where
+    Python's recursion limit was reached rendering templates inside templates): "refers to
+    itself" when it does, else "nested too deeply"."""
+    cycle = _cycle(value)
+    if cycle is not None:
+        build = functools.partial(_self_reference, cycle)
+    else:
+        build = functools.partial(_too_deep, recursion)
+    _refuse(build, slot)
+
+
+def _too_deep(recursion: bool, slot: int) -> RenderError:
+    if recursion:
+        headline = (
+            "templates nested too deeply: Python's recursion limit "
+            f"({sys.getrecursionlimit()}) was reached rendering this value"
+        )
+    else:
+        headline = f"a value nested more than {MAX_DEPTH} levels deep"
+    return _error(
+        headline,
+        f"Data in a value may nest {MAX_DEPTH} levels (lists, tuples, dicts); templates as "
+        "deep as the recursion limit allows. Flatten deep data, or render a tree level by "
+        "level with a depth limit of your own.",
+        "too-deep",
+        slot,
+    )
+
+
+def _self_reference(value: object, slot: int) -> RenderError:
+    return _error(
+        f"a {type(value).__name__} that contains itself: {short_repr(value)}",
+        "A value is rendered by walking everything in it, which never ends for a list (or a "
+        "template, or a dict) that is inside itself. Render a copy without the cycle.",
+        "self-reference",
+        slot,
+    )
+
+
+def _children(value: object) -> list[object] | None:
+    """What the renderer walks into in ``value``, when it is a container it can see into
+    without calling or consuming anything."""
+    if value.__class__ is Template:
+        return [i.value for i in value.interpolations]
+    if isinstance(value, list | tuple):
+        return list(value)
+    if isinstance(value, Mapping):
+        return list(value.values())
+    if isinstance(value, Interpolation):
+        return [value.value]
+    return None
+
+
+def _cycle(value: object) -> object | None:
+    """A container that is inside itself, reached from ``value``, else None (a walk without
+    recursion, along the path from ``value``)."""
+    first = _children(value)
+    if first is None:
+        return None
+    on_path = {id(value)}
+    stack: list[tuple[object, list[object]]] = [(value, first)]
+    while stack:
+        node, children = stack[-1]
+        if not children:
+            on_path.discard(id(node))
+            stack.pop()
+            continue
+        child = children.pop()
+        if id(child) in on_path:
+            return child
+        grandchildren = _children(child)
+        if grandchildren is not None:
+            on_path.add(id(child))
+            stack.append((child, grandchildren))
+    return None
+
+
+# -- ints ----------------------------------------------------------------------------------------
+
+
+def int_text(value: int, slot: int | None) -> str:
+    """``str(value)`` for an int, or the RenderError big-int when it has more digits than
+    Python converts to text (sys.get_int_max_str_digits())."""
+    try:
+        return str(value)
+    except ValueError:
+        try:
+            int.__repr__(value)
+        except ValueError:
+            big_int(slot)
+        raise  # an int subclass's own __str__ raised it
+
+
+def big_int(slot: int | None) -> NoReturn:
+    _refuse(_big_int, slot)
+
+
+def _big_int(slot: int) -> RenderError:
+    return _error(
+        f"an int with more than {sys.get_int_max_str_digits()} digits, more than Python "
+        "converts to text",
+        "Python limits the conversion of ints to text, which takes time quadratic in their "
+        "length (sys.set_int_max_str_digits()). Check the number's size, or format it "
+        "yourself (a str of its digits, or f'{n:.3e}' of a float).",
+        "big-int",
+        slot,
+    )
+
+
+def check_ints(interpolations: tuple[Interpolation[Any], ...]) -> None:
+    """After a plan raised ValueError: the RenderError big-int for the first int among the
+    values too long to convert to text, if there is one (the plans convert ints inline)."""
+    for slot, interpolation in enumerate(interpolations):
+        value = interpolation.value
+        if value.__class__ is int:
+            int_text(value, slot)
