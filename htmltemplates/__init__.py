@@ -12,7 +12,7 @@ from markupsafe import Markup
 from ._components import Provider
 from ._csp import CSP_NONCE, csp_nonce
 from ._escapers import UNSAFE_CSS, UNSAFE_URL
-from ._render import CacheInfo, cache_info, clear_cache, html
+from ._render import CacheInfo, cache_info, clear_cache, configure_cache, html
 from ._spec import AttributeRules, attribute_rules
 from ._trusted import TrustedResourceURL, TrustedURL
 from .errors import RenderError, TemplateError, TemplateSyntaxError
@@ -33,6 +33,7 @@ __all__ = [
     "attribute_rules",
     "cache_info",
     "clear_cache",
+    "configure_cache",
     "csp_nonce",
     "html",
 ]

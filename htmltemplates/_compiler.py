@@ -11,7 +11,9 @@ The plan for ``t'<a href="{url}">{name}</a>'`` is, in effect::
 Static text goes into the function as string constants (through ``repr``, so no template text
 is ever read as code); each hole becomes the call of the escaper its context chose at compile
 time, with an inline fast path for the common ``str`` value. Python's own compiler then joins
-everything with one BUILD_STRING, the fastest concatenation CPython has.
+everything with one BUILD_STRING, the fastest concatenation CPython has; a template of more
+than _CHUNK pieces is joined from functions of _CHUNK pieces each, which keeps its compile
+linear.
 """
 
 from __future__ import annotations
@@ -140,18 +142,54 @@ class _Builder:
 
     def function(self, holes: Sequence[int]) -> str:
         """Define a function of the values ``v{n}`` of ``holes`` returning what was built."""
+        self._flush()
+        if len(self.pieces) > _CHUNK:
+            names = {f"v{n}" for n in holes}
+            calls = self._chunks(lambda used: (sorted(used & names, key=_hole_order), []))
+            body = f"''.join(({', '.join(calls)},))"
+        else:
+            body = self._body()
         name = f"_f{len(self.functions)}"
         params = ", ".join(f"v{n}" for n in holes)
-        self.functions.append(f"def {name}({params}):\n    return {self._body()}\n")
+        self.functions.append(f"def {name}({params}):\n    return {body}\n")
         return name
 
+    def _chunks(self, bind: Callable[[set[str]], tuple[list[str], list[str]]]) -> list[str]:
+        """Define a function for each run of _CHUNK pieces, and give the calls of them, in
+        order. ``bind`` maps the names ``v{n}`` and ``i{n}`` that a run reads to the parameters
+        of its function and the statements that bind the rest of them."""
+        calls = []
+        for start in range(0, len(self.pieces), _CHUNK):
+            run = " ".join(self.pieces[start : start + _CHUNK])
+            params, statements = bind(set(_HOLE_NAME.findall(run)))
+            name = f"_f{len(self.functions)}"
+            lines = [f"def {name}({', '.join(params)}):", *statements, f"    return ({run})"]
+            self.functions.append("\n".join(lines) + "\n")
+            calls.append(f"{name}({', '.join(params)})")
+        return calls
+
     def build(self, holes: int, helpers: Mapping[str, object]) -> tuple[Render, str]:
+        if self.fused is None:
+            self._flush()
+        if self.fused is None and len(self.pieces) > _CHUNK:
+            lines = self._chunked_render(holes)
+        else:
+            lines = self._render(holes)
+        source = "\n".join([*self.functions, *lines]) + "\n"
+        namespace: dict[str, object] = {**_GLOBALS, **helpers, **self.constants}
+        exec(compile(source, PLAN_FILENAME, "exec"), namespace)
+        render = namespace["render"]
+        return render, source  # type: ignore[return-value]
+
+    def _render(self, holes: int) -> list[str]:
+        """The lines of render(): the values it reads converted, then one f-string of the
+        pieces (or the fused component's body)."""
         lines = ["def render(interpolations):"]
         body = self._body() if self.fused is None else "\n".join(self.fused)
         # Only the values the plan reads are converted: the holes in a component's children
         # (and of its end tag) are read when the children render, and converting them here too
         # would call a lazy value twice (<{Box}>{name!s}</{Box}>).
-        used = {int(n) for n in re.findall(r"\bv(\d+)\b", body)}
+        used = {int(n) for n in _VALUE_NAME.findall(body)}
         if holes:
             names = ", ".join(f"i{n}" for n in range(holes))
             lines.append(f"    {names}, = interpolations")
@@ -161,8 +199,6 @@ class _Builder:
                 for n in range(holes)
                 if n in used
             )
-        # ints are written inline (_str); one too long for text raises ValueError, which
-        # _check_ints turns into a RenderError at its hole (the try costs nothing until then)
         if self.fused is not None:  # a prop's text (title="n{n}") is built before the body
             lines.append("    try:")
             lines.extend("    " + line for line in "\n".join(self.fused).split("\n"))
@@ -171,13 +207,54 @@ class _Builder:
         else:
             lines.append(f"    return _str({body})")
         if self.fused is not None or self.pieces:
-            lines += ["    except ValueError:", "        _check_ints(interpolations)"]
-            lines.append("        raise")
-        source = "\n".join([*self.functions, *lines]) + "\n"
-        namespace: dict[str, object] = {**_GLOBALS, **helpers, **self.constants}
-        exec(compile(source, PLAN_FILENAME, "exec"), namespace)
-        render = namespace["render"]
-        return render, source  # type: ignore[return-value]
+            lines += _CHECK_INTS
+        return lines
+
+    def _chunked_render(self, holes: int) -> list[str]:
+        """The lines of render() for a template of more than _CHUNK pieces: the values it reads
+        converted in order (as _render does) into a dict, and the pieces joined from functions
+        of _CHUNK pieces each, which take what they read from the interpolations and it."""
+        read = map(int, _VALUE_NAME.findall(" ".join(self.pieces)))
+        used = sorted({n for n in read if n < holes})
+        converted = {f"v{n}" for n in used}
+
+        def bind(names: set[str]) -> tuple[list[str], list[str]]:
+            statements = [
+                f"    {name} = interpolations[{name[1:]}]"
+                if name[0] == "i"
+                else f"    {name} = values[{name[1:]}]"
+                for name in sorted(names, key=_hole_order)
+                if (name in converted if name[0] == "v" else int(name[1:]) < holes)
+            ]
+            return ["interpolations", "values"], statements
+
+        calls = self._chunks(bind)
+        return [
+            "def render(interpolations):",
+            "    values = {}",
+            f"    for n in {self.const(tuple(used))}:",
+            "        i = interpolations[n]",
+            "        values[n] = _convert(i, n) if i.conversion or i.format_spec else i.value",
+            "    try:",
+            f"        return ''.join(({', '.join(calls)},))",
+            *_CHECK_INTS,
+        ]
+
+
+# CPython's compile() takes a time that grows faster than the size of the code object (one plan
+# of 40,000 holes in text: 3 s, growing as about n^1.3), so past _CHUNK pieces a plan's pieces
+# are joined from functions of _CHUNK pieces each (the same 40,000 holes: 1.7 s, and linear).
+# Shorter templates, all but generated ones, keep the one f-string: the fastest concatenation.
+_CHUNK = 256
+_HOLE_NAME = re.compile(r"\b[iv]\d+\b")
+# the end of render(): ints are written inline (_str); one too long for text raises ValueError,
+# which _check_ints turns into a RenderError at its hole (the try costs nothing until then)
+_CHECK_INTS = ["    except ValueError:", "        _check_ints(interpolations)", "        raise"]
+_VALUE_NAME = re.compile(r"\bv(\d+)\b")
+
+
+def _hole_order(name: str) -> tuple[int, str]:
+    return int(name[1:]), name[0]
 
 
 def _fast_text(n: int, slow: str, nested: bool = False) -> str:

@@ -21,6 +21,7 @@ The escapers: :func:`css_value` (the style-dict filter), :func:`css_string` and 
 
 from __future__ import annotations
 
+import bisect
 import copy
 import enum
 import re
@@ -178,10 +179,23 @@ class _End(_Stop):
     """Raised by the lexer at the end of the source inside a comment, string or url token."""
 
 
+# The open blocks and brackets are linked lists of immutable nodes, innermost first: the lexer
+# saves its state before each token and copies it at each hole (see advance and probe), and a
+# node is saved as one reference however deep the nesting (lists copied there made the compile
+# of a long run of nested calc( quadratic).
+
+
 class _Block(NamedTuple):
     kind: str
     after: str  # the state of the item that opened the block, once it closes
     why: str  # for an _UNKNOWN block: why its holes are refused
+    outer: _Block | None = None  # the block around it
+
+
+class _Bracket(NamedTuple):
+    name: str  # the function's name for a function's '(', "" for a bare '(', "[" for '['
+    outer: _Bracket | None  # the bracket around it
+    url: bool  # whether it or one around it is a function that takes a URL (_url_function)
 
 
 class _Lexer:
@@ -191,8 +205,8 @@ class _Lexer:
         self.s = source
         self.n = len(source)
         base = _DECLARATIONS if declarations else _RULES
-        self.blocks = [_Block(base, _START, "")]
-        self.parens: list[str] = []  # open '(' (the function's name, "" for a bare '(') and '['
+        self.block = _Block(base, _START, "")  # the innermost open block
+        self.bracket: _Bracket | None = None  # the innermost open '(' or '['
         # each declaration value met: [start, end, how it ended] (see _end_value)
         self.values: list[tuple[int, int, str]] = []
         self.value_start = -1  # where the value being read starts, or -1
@@ -364,18 +378,15 @@ class _Lexer:
     def probe(self, i: int) -> CssPosition:
         """The position at the end of the source, read from ``i`` on a copy of this lexer."""
         other = copy.copy(self)
-        other.blocks = list(self.blocks)
-        other.parens = list(self.parens)
         other.values = []
         return other.run(i)
 
-    def _save(self) -> tuple[dict[str, object], list[_Block], list[str], int]:
-        return self.__dict__.copy(), list(self.blocks), list(self.parens), len(self.values)
+    def _save(self) -> tuple[dict[str, object], int]:
+        return self.__dict__.copy(), len(self.values)
 
-    def _restore(self, saved: tuple[dict[str, object], list[_Block], list[str], int]) -> None:
-        fields, blocks, parens, count = saved
+    def _restore(self, saved: tuple[dict[str, object], int]) -> None:
+        fields, count = saved
         self.__dict__.update(fields)
-        self.blocks, self.parens = blocks, parens
         del self.values[count:]
 
     def _end_value(self, end: int, outcome: str) -> None:
@@ -469,9 +480,9 @@ class _Lexer:
                     self._token()
                     return i
             self._token()
-            self.parens.append(name)
+            self._open_bracket(name)
             return i
-        if self.item == _START and self.blocks[-1].kind == _DECLARATIONS:
+        if self.item == _START and self.block.kind == _DECLARATIONS:
             self.item = _NAME
             self.name = name
             self.plain_name = not escaped and is_css_property(name)
@@ -494,15 +505,20 @@ class _Lexer:
         else:
             self._token()
 
+    def _open_bracket(self, name: str) -> None:
+        outer = self.bracket
+        url = _url_function(name) or (outer is not None and outer.url)
+        self.bracket = _Bracket(name, outer, url)
+
     def _punctuation(self, c: str, i: int) -> None:
-        parens = self.parens
+        bracket = self.bracket
         if c in "([":
             self._token()
-            parens.append("" if c == "(" else "[")
+            self._open_bracket("" if c == "(" else "[")
         elif c in ")]":
-            if not parens or (parens[-1] == "[") != (c == "]"):
+            if bracket is None or (bracket.name == "[") != (c == "]"):
                 raise _unknown(f"after a '{c}' that closes nothing")
-            parens.pop()
+            self.bracket = bracket.outer
         elif c == "!":
             self._token(bang=True)
         elif c == ":":
@@ -519,24 +535,25 @@ class _Lexer:
                 self.confusion = "after a name written with an escape, or an unknown one, and ':'"
             else:
                 self._token()
-        elif parens:
+        elif bracket is not None:
             raise _unknown(f"after a '{c}' inside brackets")
         elif c == ";":
             self._end_value(i, _DECLARATION)
-            if self.blocks[-1].kind != _UNKNOWN:
+            if self.block.kind != _UNKNOWN:
                 self._start_item(_START)
         elif c == "{":
             self._open(i)
         else:
-            if len(self.blocks) == 1:
+            block = self.block
+            if block.outer is None:
                 raise _unknown("after a '}' that closes no block")
             self._end_value(i, _DECLARATION)
-            block = self.blocks.pop()
+            self.block = block.outer
             self._start_item(block.after)
 
     def _open(self, i: int) -> None:
         """A '{' at ``i``: the block of a rule, or a block inside a declaration's value."""
-        parent = self.blocks[-1]
+        parent = self.block
         item = self.item
         if parent.kind == _UNKNOWN:
             block = _Block(_UNKNOWN, _START, parent.why)
@@ -552,7 +569,7 @@ class _Lexer:
             # whose value holds a {}-block and other tokens is read again as a rule
             block = _Block(_DECLARATIONS, _START, "")
             self._end_value(i, _RULE)
-        self.blocks.append(block)
+        self.block = block._replace(outer=parent)
         self._start_item(_START)
 
     def _at_rule_block(self, parent: str) -> _Block:
@@ -576,18 +593,18 @@ class _Lexer:
         if self.item == _VALUE:
             if self.bang:
                 return CssPosition(CssState.IMPORTANT)
-            if self.parens and self.parens[-1] in ("url", "src"):
+            if self.bracket is not None and self.bracket.name in ("url", "src"):
                 return _unknown("inside url() or src() outside its string").position
             if self.s.endswith("@"):
                 return _unknown("after '@', with which a value would make an at-keyword").position
             return CssPosition(CssState.VALUE)
-        if self.item == _PRELUDE or self.blocks[-1].kind == _RULES:
+        if self.item == _PRELUDE or self.block.kind == _RULES:
             return CssPosition(CssState.SELECTOR)
         return CssPosition(CssState.PROPERTY)
 
     def _structure(self) -> CssPosition | None:
         """The position where the block or item refuses every hole, else None."""
-        block = self.blocks[-1]
+        block = self.block
         if block.kind == _UNKNOWN:
             return CssPosition(CssState.UNKNOWN, block.why)
         if self.item == _AT:
@@ -603,7 +620,7 @@ class _Lexer:
         position = self._structure()
         if position is not None:
             return position
-        if self.item == _VALUE and any(_url_function(name) for name in self.parens):
+        if self.item == _VALUE and self.bracket is not None and self.bracket.url:
             if browser_url(text):
                 return CssPosition(CssState.QUOTED_URL_PART, text)
             return CssPosition(CssState.QUOTED_URL)
@@ -683,14 +700,21 @@ def css_holes(strings: Sequence[str], *, declarations: bool = False) -> list[Css
             position = CssPosition(CssState.UNKNOWN, why)
         positions.append(position)
         offsets.append(len(text))
+        # text is referenced only here now, so CPython extends the str in place: the text of
+        # a long stylesheet is not copied at each of its holes
+        lexer.s = ""
         text += PLACEHOLDERS.get(position.state, "0") + part
     lexer.s, lexer.n = text, len(text)
     lexer.run(i)
+    starts = [start for start, _, _ in lexer.values]  # the values, in order, end before the next
     for index, position in enumerate(positions):
         if position.state is not CssState.VALUE:
             continue
         offset = offsets[index]
-        outcome = next((how for start, end, how in lexer.values if start <= offset < end), _UNSURE)
+        k = bisect.bisect_right(starts, offset) - 1
+        start, end, outcome = lexer.values[k] if k >= 0 else (0, 0, _UNSURE)
+        if not start <= offset < end:
+            outcome = _UNSURE
         if outcome == _RULE:
             positions[index] = CssPosition(
                 CssState.SELECTOR, "a declaration that the '{' after it makes a rule"

@@ -47,8 +47,23 @@ _SPACE = re.compile(r"[\t\n\f\r ]*")
 _UNQUOTED = re.compile(r"[^\t\n\f\r >]*")
 _UNQUOTED_BAD = re.compile(r"[\"'<=`]")
 _COMMENT_END = re.compile(r"--!?>")
-_PARTIAL_END_TAG = re.compile(r"</?[A-Za-z]*\Z")
 _MARKUP = re.compile(r"<[A-Za-z!?/]")
+_ASCII_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+def _ends_in_partial_end_tag(text: str) -> bool:
+    """Whether ``text`` ends in '<' or '</' and ASCII letters. Only its end is read (a longer
+    piece of it while that is letters): the body of a <style> or <script> is judged at each of
+    its holes, and a search through all of it each time grew as the square of its length."""
+    size = 64
+    while True:
+        tail = text[-size:]
+        head = tail.rstrip(_ASCII_LETTERS)
+        if len(head) >= 2 or len(tail) == len(text):
+            return head.endswith(("<", "</"))
+        size *= 2
+
+
 # Elements whose content may not be tokenized as HTML is: <svg> and <math> (foreign content),
 # and <select>, where the "in select" insertion mode of parsers older than the 2025
 # customizable-select change ignores <title>, <style>... start tags, so their content is markup.
@@ -304,6 +319,8 @@ class Scanner:
         self.join_check = False  # a hole stood in this comment since its last static text
         self.opened = Location()  # where the construct being scanned started
         self.rcdata_text = ""  # the content of the RCDATA or raw-text element being scanned
+        self.rcdata_markup = False  # whether markup (_MARKUP) is in rcdata_text[:rcdata_read]
+        self.rcdata_read = 0
         self.style_parts: list[str] = []  # a <style> body's static text around its holes
         self.style_holes: list[TextHole] = []
         self.script_kind = ""  # in <script>: "js", "json", or "" for a data block
@@ -478,7 +495,7 @@ class Scanner:
         match = end.search(text, i)
         stop = len(text) if match is None else match.start()
         self.literal.append(text[i:stop])
-        self.rcdata_text += text[i:stop]
+        self._add_to_body(text[i:stop])
         if self.element == "style":
             self.style_parts[-1] += text[i:stop]
         if match is None:
@@ -811,11 +828,11 @@ class Scanner:
         self.closed_at = (self.string, i + 1, name)
         if name in RCDATA_ELEMENTS:
             self.state = State.RCDATA
-            self.rcdata_text = ""
+            self.rcdata_text, self.rcdata_markup, self.rcdata_read = "", False, 0
             self.opened = tag.location
         elif name in RAWTEXT_ELEMENTS:
             self.state = State.RAWTEXT
-            self.rcdata_text = ""
+            self.rcdata_text, self.rcdata_markup, self.rcdata_read = "", False, 0
             self.style_parts, self.style_holes = [""], []
             self.opened = tag.location
             self.script_kind = _script_kind(tag) if name == "script" else ""
@@ -868,7 +885,7 @@ class Scanner:
             self.tokens.append(TextHole(index, Context(), first, foreign=self._in_foreign()))
         elif state is State.RCDATA:
             self._refuse_partial_end_tag("".join(self.literal), here)
-            if _MARKUP.search(self.rcdata_text):
+            if self._markup_in_body():
                 # <title><a href={x}> is text in HTML, but markup wherever <title> is not
                 # RCDATA: in <svg> (where <title><script> is a real script), or in a template
                 # interpolated into <svg>. Any markup before the hole refuses it: quotes and
@@ -880,7 +897,7 @@ class Scanner:
                     "rcdata-markup",
                     here,
                 )
-            self.rcdata_text += "x"  # the value: text
+            self._add_to_body("x")  # the value: text
             self._flush()
             self.tokens.append(TextHole(index, self.context, first))
         elif state is State.COMMENT:
@@ -955,7 +972,7 @@ class Scanner:
                 "script-comment",
                 here,
             )
-        if _MARKUP.search(body):
+        if self._markup_in_body():
             raise _syntax(*_SCRIPT_MARKUP, here)
         # in <svg> a script's character references are decoded before it is read
         refuse_reference_joins([body, index], "<script>")
@@ -992,12 +1009,30 @@ class Scanner:
             )
         )
         # the value: one expression, or text of the string
-        self.rcdata_text += TEXT_STAND_IN if in_text else CODE_STAND_IN
+        self._add_to_body(TEXT_STAND_IN if in_text else CODE_STAND_IN)
+
+    def _add_to_body(self, text: str) -> None:
+        """Add ``text`` to the body of the element being scanned (rcdata_text). The body is
+        dropped from self while it grows: CPython then extends the only reference to a str in
+        place, where ``self.rcdata_text += text`` would copy all of it at each hole."""
+        body = self.rcdata_text
+        self.rcdata_text = ""
+        body += text
+        self.rcdata_text = body
+
+    def _markup_in_body(self) -> bool:
+        """Whether the body so far (rcdata_text) holds markup (_MARKUP). The body only grows:
+        only what was added since the last call is searched."""
+        if not self.rcdata_markup:
+            body = self.rcdata_text
+            found = _MARKUP.search(body, max(0, self.rcdata_read - 1))  # '<' may end the old text
+            self.rcdata_markup, self.rcdata_read = found is not None, len(body)
+        return self.rcdata_markup
 
     def _refuse_partial_end_tag(self, before: str, here: Location) -> None:
         """Refuse a hole right after '<' or '</' and letters in the element being scanned: the
         value could complete its end tag (</title, </script...)."""
-        if _PARTIAL_END_TAG.search(before):
+        if _ends_in_partial_end_tag(before):
             raise _syntax(
                 f"interpolation that could complete an end tag inside <{self.element}>",
                 "Put a space between '<' and the interpolation.",
@@ -1008,9 +1043,8 @@ class Scanner:
     def _style_hole(self, index: int, here: Location) -> None:
         """A hole in a <style> body: where it stands in the CSS is decided when the element
         ends (the text after a hole can matter: ``b:{v} { c: d }`` is a nested rule)."""
-        body = self.rcdata_text
-        self._refuse_partial_end_tag(body, here)
-        if _MARKUP.search(body):
+        self._refuse_partial_end_tag(self.rcdata_text, here)
+        if self._markup_in_body():
             raise _syntax(
                 "interpolation after markup written in <style>", _MARKUP_FIX, "script-markup", here
             )
@@ -1019,7 +1053,7 @@ class Scanner:
         self.tokens.append(hole)
         self.style_holes.append(hole)
         self.style_parts.append("")
-        self.rcdata_text += "0"
+        self._add_to_body("0")
 
     @staticmethod
     def _style_positions(parts: list[str], holes: list[TextHole]) -> None:

@@ -96,6 +96,7 @@ def test_all_names_the_public_api() -> None:
         "attribute_rules",
         "cache_info",
         "clear_cache",
+        "configure_cache",
         "csp_nonce",
         "html",
     } == set(htmltemplates.__all__)

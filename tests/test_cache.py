@@ -1,20 +1,35 @@
-"""The plan cache: one compile per distinct template text, bounded, thread-safe, clearable."""
+"""The plan cache: one compile per distinct template text, bounded in plans and in estimated
+bytes, thread-safe (one compile per text however many threads ask at once), clearable."""
 
 # The project writes `assert expected == actual` (GUIDE.md section 3), which SIM300 calls Yoda.
 
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from string.templatelib import Interpolation, Template
+from typing import Any
 
 import pytest
 
 import htmltemplates._render
-from htmltemplates import TemplateSyntaxError, cache_info, clear_cache, html
+from htmltemplates import (
+    TemplateSyntaxError,
+    cache_info,
+    clear_cache,
+    configure_cache,
+    html,
+)
+from htmltemplates._compiler import compile_template
+
+MIB = 1024 * 1024
 
 
 @pytest.fixture(autouse=True)
-def fresh_cache() -> Iterator[None]:
+def fresh_cache(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    # configure_cache() sets these: monkeypatch puts back what they were
+    monkeypatch.setattr(htmltemplates._render, "MAX_PLANS", htmltemplates._render.MAX_PLANS)
+    monkeypatch.setattr(htmltemplates._render, "MAX_BYTES", htmltemplates._render.MAX_BYTES)
     clear_cache()
     yield
     clear_cache()
@@ -188,3 +203,190 @@ def test_threads_share_one_bounded_cache(monkeypatch: pytest.MonkeyPatch) -> Non
     with ThreadPoolExecutor(threads) as pool:
         assert [True] * threads == list(pool.map(work, range(threads)))
     assert size() <= 16
+
+
+# -- the bound in bytes ------------------------------------------------------------------------
+
+
+def estimate() -> int:
+    return cache_info().estimated_bytes
+
+
+def page(n: int, static: int = 100) -> Template:
+    """A template of its own (the static text names n) with ``static`` characters of text."""
+    return Template(f"<p id=n{n}>" + "x" * static, Interpolation(n, "n"), "</p>")
+
+
+def test_cache_info_reports_both_bounds_and_the_estimate() -> None:
+    assert (0, 4096, 0, 0, 64 * MIB) == cache_info()
+    greeting("Ann")
+    one = estimate()
+    assert (1, 4096, 1, one, 64 * MIB) == cache_info()
+    assert one > 0
+    html(page(1))
+    both = estimate()
+    clear_cache()
+    assert (0, 0) == (size(), estimate())
+    html(page(1))
+    assert both == one + estimate()  # the estimate is the sum of the plans' estimates
+
+
+def test_the_estimate_grows_with_the_template() -> None:
+    estimates = []
+    for static in (1_000, 10_000, 100_000):
+        clear_cache()
+        html(page(0, static))
+        estimates.append(estimate())
+        assert estimate() >= 2 * static  # the static text, in the key and in the plan's code
+    assert estimates == sorted(set(estimates))
+
+
+def test_the_byte_bound_evicts_the_oldest() -> None:
+    html(page(0))
+    each = estimate()
+    clear_cache()
+    configure_cache(max_bytes=3 * each + each // 2)
+    for n in range(10):
+        assert f"<p id=n{n}>{'x' * 100}{n}</p>" == html(page(n))
+        assert estimate() <= 3 * each + each // 2
+    assert (3, 3 * each, 10) == (size(), estimate(), compiles())
+    html(page(9))  # among the newest three: still cached
+    assert 10 == compiles()
+    html(page(0))  # evicted: compiled again
+    assert 11 == compiles()
+
+
+def test_a_plan_larger_than_the_byte_bound_is_rendered_and_not_kept() -> None:
+    configure_cache(max_bytes=1000)
+    for _ in range(2):
+        assert "<p>Hello Ann!</p>" == greeting("Ann")
+    assert (0, 0, 2) == (size(), estimate(), compiles())
+
+
+def test_configure_cache_evicts_past_the_new_bound_at_once() -> None:
+    for n in range(5):
+        html(page(n))
+    configure_cache(max_plans=2)
+    assert (2, 2, 5) == (size(), cache_info().bound, compiles())
+    html(page(3))
+    html(page(4))
+    assert 5 == compiles()  # the newest two were kept
+    assert 64 * MIB == cache_info().max_bytes  # a bound not given is left as it is
+
+
+def test_configure_cache_with_zero_keeps_nothing() -> None:
+    configure_cache(max_plans=0)
+    assert "<p>Hello Ann!</p>" == greeting("Ann")
+    assert (0, 1) == (size(), compiles())
+    configure_cache(max_plans=10, max_bytes=0)
+    assert "<p>Hello Bo!</p>" == greeting("Bo")
+    assert (0, 2) == (size(), compiles())
+
+
+@pytest.mark.parametrize(
+    ("bounds", "message"),
+    [
+        pytest.param(
+            {"max_plans": -1}, "configure_cache(max_plans=...) takes an int >= 0, not -1", id="-1"
+        ),
+        pytest.param(
+            {"max_bytes": 1.5},
+            "configure_cache(max_bytes=...) takes an int >= 0, not 1.5",
+            id="float",
+        ),
+        pytest.param(
+            {"max_bytes": True},
+            "configure_cache(max_bytes=...) takes an int >= 0, not True",
+            id="bool",
+        ),
+        pytest.param(
+            {"max_plans": 10, "max_bytes": "1M"},
+            "configure_cache(max_bytes=...) takes an int >= 0, not '1M'",
+            id="str",
+        ),
+    ],
+)
+def test_configure_cache_refuses_what_is_no_bound(bounds: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=r"^configure_cache\(") as error:
+        configure_cache(**bounds)
+    assert message == str(error.value)
+    assert (4096, 64 * MIB) == (cache_info().bound, cache_info().max_bytes)  # nothing changed
+
+
+# -- concurrent first renders --------------------------------------------------------------------
+
+
+def slow_compile(monkeypatch: pytest.MonkeyPatch, seconds: float = 0.05) -> list[int]:
+    """Make each compile take ``seconds`` longer, so that threads rendering a new template at
+    once all arrive while it compiles; the list returned counts the compiles started."""
+    started: list[int] = []
+
+    def compile_slowly(template: Template, helpers: Mapping[str, object]) -> Any:
+        started.append(1)
+        time.sleep(seconds)
+        return compile_template(template, helpers)
+
+    monkeypatch.setattr(htmltemplates._render, "compile_template", compile_slowly)
+    return started
+
+
+def render_at_once(templates: list[Template]) -> list[str | TemplateSyntaxError]:
+    """Render each template in a thread of its own, all released at once."""
+    barrier = threading.Barrier(len(templates), timeout=30)
+
+    def render(template: Template) -> str | TemplateSyntaxError:
+        barrier.wait()
+        try:
+            return html(template)
+        except TemplateSyntaxError as error:
+            return error
+
+    with ThreadPoolExecutor(len(templates)) as pool:
+        return list(pool.map(render, templates))
+
+
+def test_threads_rendering_a_new_template_at_once_compile_it_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    started = slow_compile(monkeypatch)
+    template = Template("<p class=once>", Interpolation("<x>", "x"), "</p>")
+    assert ["<p class=once>&lt;x&gt;</p>"] * 12 == render_at_once([template] * 12)
+    assert (1, 1, 1) == (len(started), compiles(), size())
+    assert {} == htmltemplates._render._flights
+
+
+def test_different_templates_compile_in_parallel(monkeypatch: pytest.MonkeyPatch) -> None:
+    # each compile waits for the other to have started: serial compiles would never meet
+    met = threading.Barrier(2, timeout=10)
+
+    def compile_meeting(template: Template, helpers: Mapping[str, object]) -> Any:
+        met.wait()
+        return compile_template(template, helpers)
+
+    monkeypatch.setattr(htmltemplates._render, "compile_template", compile_meeting)
+    templates = [Template(f"<p class=t{n}>", Interpolation(n, "n"), "</p>") for n in range(2)]
+    assert ["<p class=t0>0</p>", "<p class=t1>1</p>"] == render_at_once(templates)
+    assert 2 == compiles()
+
+
+def test_a_failing_compile_fails_for_every_thread_waiting_for_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    slow_compile(monkeypatch)
+    faulty = Template("<p", Interpolation("x", "tag"), ">")
+    errors = render_at_once([faulty] * 12)
+    for error in errors:
+        assert isinstance(error, TemplateSyntaxError)
+        assert error.caller.startswith("test_cache.py, line ")
+        assert (
+            "interpolation inside a tag name\n"
+            "\n"
+            "    <p{tag}>\n"
+            "      ^^^^^\n"
+            f"  {error.caller}\n"
+            "\n"
+            "Write the tag name in the template, or make the whole name a component: <{Card} />. "
+            "See docs/errors.md#tag-name."
+        ) == str(error)
+    assert (0, 0) == (size(), compiles())
+    assert {} == htmltemplates._render._flights

@@ -9,7 +9,7 @@ from typing import assert_type
 
 from markupsafe import Markup
 
-from htmltemplates import CacheInfo, cache_info, clear_cache, html
+from htmltemplates import CacheInfo, cache_info, clear_cache, configure_cache, html
 from htmltemplates import Markup as ExportedMarkup
 
 x = "<b>"
@@ -26,9 +26,12 @@ page: str = html(t"<p>{x}</p>")
 
 assert_type(cache_info(), CacheInfo)
 assert_type(cache_info().compiles, int)
-size, bound, compiles = cache_info()  # still a tuple
+size, bound, compiles, estimated_bytes, max_bytes = cache_info()  # still a tuple
 assert_type(size, int)
+assert_type(cache_info().max_bytes, int)
 assert_type(clear_cache(), None)
+assert_type(configure_cache(max_plans=100, max_bytes=2**20), None)
+configure_cache(4096)  # type: ignore[call-arg]  # the bounds are keywords
 
 # -- trusted URLs ----------------------------------------------------------------------------------
 
