@@ -54,6 +54,7 @@ _costs: dict[tuple[str, ...], int] = {}  # the estimate of each cached plan, in 
 _flights: dict[tuple[str, ...], _Flight] = {}  # compiles in progress
 _lock = threading.Lock()
 _counts = [0, 0]  # compiles since the last clear_cache(), estimated bytes of the cached plans
+_generation = [0]  # how many times the cache was cleared: a plan compiled before is not kept
 
 
 def clear_cache() -> None:
@@ -62,6 +63,7 @@ def clear_cache() -> None:
         _plans.clear()
         _costs.clear()
         _counts[:] = [0, 0]
+        _generation[0] += 1
 
 
 def configure_cache(*, max_plans: int | None = None, max_bytes: int | None = None) -> None:
@@ -159,8 +161,10 @@ def _compile(template: Template) -> Render:
     return render
 
 
-def _build(template: Template) -> tuple[Render, int]:
-    """The plan of ``template`` and its estimated size; a TemplateError located in it."""
+def _build(template: Template) -> tuple[Render, int, int]:
+    """The plan of ``template``, its estimated size and the cache generation it was compiled
+    in (the attribute rules may change meanwhile); a TemplateError located in it."""
+    generation = _generation[0]
     try:
         render, source, nesting = compile_template(template, _HELPERS)
     except TemplateError as error:
@@ -169,14 +173,16 @@ def _build(template: Template) -> tuple[Render, int]:
         raise error from None
     if nesting is not None:
         render = _guarded(render, nesting, template.strings)
-    return render, _cost(template.strings, source)
+    return render, _cost(template.strings, source), generation
 
 
-def _keep(key: tuple[str, ...], render: Render, cost: int) -> Render:
-    """Cache ``render`` under ``key`` if it fits the bounds, evicting the oldest plans."""
+def _keep(key: tuple[str, ...], render: Render, cost: int, generation: int) -> Render:
+    """Cache ``render`` under ``key`` if it fits the bounds, evicting the oldest plans, unless
+    the cache was cleared while it compiled (under rules that have changed since)."""
     with _lock:
         _counts[0] += 1
-        if MAX_PLANS and cost <= MAX_BYTES and key not in _plans:
+        current = generation == _generation[0]
+        if current and MAX_PLANS and cost <= MAX_BYTES and key not in _plans:
             _evict(MAX_PLANS - 1, cost)
             _plans[key] = render
             _costs[key] = cost

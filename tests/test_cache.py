@@ -390,3 +390,27 @@ def test_a_failing_compile_fails_for_every_thread_waiting_for_it(
         ) == str(error)
     assert (0, 0) == (size(), compiles())
     assert {} == htmltemplates._render._flights
+
+
+def test_a_plan_compiled_while_the_rules_change_is_not_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A compile that started under the old attribute rules renders its own call, but its plan
+    is not cached: the next render compiles under the new rules."""
+    from htmltemplates import attribute_rules  # noqa: PLC0415
+
+    def compile_while_the_rules_change(template: Template, helpers: Mapping[str, object]) -> Any:
+        compiled = compile_template(template, helpers)
+        attribute_rules.disable("alpine")  # another thread, at start-up, say
+        return compiled
+
+    template = t"<p x-show={'a'}>"
+    monkeypatch.setattr(htmltemplates._render, "compile_template", compile_while_the_rules_change)
+    try:
+        assert '<p x-show=" &#34;a&#34; ">' == html(template)
+        monkeypatch.undo()
+        assert 0 == size()
+        assert '<p x-show="a">' == html(template)
+    finally:
+        attribute_rules.enable("alpine")
+    assert '<p x-show=" &#34;a&#34; ">' == html(template)
