@@ -128,7 +128,7 @@ def search_form(search: Search, errors: Mapping[str, str]) -> Template:
 
 
 def page(search: Search, user: str | None = None) -> Markup:
-    """The rendered search page: what a Flask view would return (issue #5)."""
+    """The rendered search page: what a Flask view would return."""
     words = search.query.lower().split()
     found = [
         product
