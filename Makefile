@@ -20,8 +20,8 @@ BASE_PYTHON = $(shell tools/find-python $(PY_VERSION))
 MYPY_PATHS = $(wildcard htmltemplates tests/typing bench examples)
 
 .DEFAULT_GOAL := test
-.PHONY: test venv version browser lint format format-check typecheck pytest demo bench clean help \
-        corpus-record corpus-compare
+.PHONY: test venv version browser lint format format-check typecheck pytest cover demo bench clean \
+        help corpus-record corpus-compare
 
 help:
 	@echo "make test       ruff check, ruff format --check, mypy, pytest (with README/docs examples)"
@@ -29,6 +29,7 @@ help:
 	@echo "make format     ruff format + ruff check --fix"
 	@echo "make typecheck  mypy --strict on: $(MYPY_PATHS)"
 	@echo "make pytest     pytest only"
+	@echo "make cover      pytest under coverage, then the lines of htmltemplates/ not covered"
 	@echo "make browser    install Chromium and ChromeDriver for tests/browser/ if missing (root)"
 	@echo "make demo       run the example guestbook app on http://127.0.0.1:$(DEMO_PORT)"
 	@echo "make bench      run the benchmarks (python -m bench)"
@@ -82,6 +83,14 @@ typecheck: $(STAMP)
 pytest: $(STAMP) browser
 	$(PY) -m pytest
 
+# The suite under coverage.py (settings in pyproject.toml: the htmltemplates package, lines and
+# branches), then a report of the files not fully covered with their missing lines, and the total.
+# The data goes to .coverage; `$(PY) -m coverage html` makes htmlcov/ from it.
+cover: $(STAMP) browser
+	$(PY) -m coverage erase
+	$(PY) -m coverage run -m pytest
+	$(PY) -m coverage report
+
 # The guestbook (examples/guestbook) on 127.0.0.1 only; its SQLite file goes to instance/.
 DEMO_PORT ?= 5000
 
@@ -103,5 +112,5 @@ corpus-compare: $(STAMP)
 
 clean:
 	rm -rf .venv* '$(VENV)' .pytest_cache .mypy_cache .ruff_cache .hypothesis \
-	       build dist *.egg-info
+	       .coverage .coverage.* htmlcov build dist *.egg-info
 	find . -path './.git' -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
