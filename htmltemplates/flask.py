@@ -70,14 +70,14 @@ from flask import (
 )
 from flask.typing import HeadersValue, ResponseReturnValue
 
-from . import _render
-from ._context import State
-from ._csp import CSP_NONCE
-from ._render import html, render_str, render_text
-from ._scanner import TextHole, scan
-from ._trusted import TrustedResourceURL
-from ._values import call_lazy, is_lazy
 from .errors import TemplateError
+from .runtime import render as _render
+from .runtime.csp import CSP_NONCE
+from .runtime.render import html, render_str, render_text
+from .runtime.trusted import TrustedResourceURL
+from .runtime.values import call_lazy, is_lazy
+from .scan.context import State
+from .scan.scanner import TextHole, scan
 
 __all__ = [
     "HTMLTemplates",

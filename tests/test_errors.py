@@ -2254,7 +2254,7 @@ def anchors_in_source() -> set[str]:
     """Every anchor the package can raise: the third argument of its ``_syntax(...)`` and
     ``_error(...)`` helpers (headline, fix, anchor, location)."""
     found = set()
-    for path in (Path(__file__).parents[1] / "htmltemplates").glob("*.py"):
+    for path in (Path(__file__).parents[1] / "htmltemplates").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if (
                 isinstance(node, ast.Call)

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from markupsafe import Markup
 
 from htmltemplates import RenderError, TemplateSyntaxError, html
-from htmltemplates._escapers import decode_attribute
-from htmltemplates._javascript import JsState
+from htmltemplates.lang.javascript import JsState
+from htmltemplates.runtime.escapers import decode_attribute
 
 UNKNOWN = (
     "interpolation after JavaScript the scanner cannot read for sure (such as a '/' after ')' "

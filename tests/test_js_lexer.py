@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from markupsafe import Markup
 
-from htmltemplates._javascript import (
+from htmltemplates.lang.javascript import (
     CODE_STAND_IN,
     TEXT_STAND_IN,
     JsState,

@@ -11,10 +11,12 @@ from string.templatelib import Interpolation, Template
 
 import pytest
 
-from htmltemplates._context import Context, Quote, State
-from htmltemplates._css import CssState
-from htmltemplates._javascript import JsState
-from htmltemplates._scanner import (
+from htmltemplates._spec import AttrKind
+from htmltemplates.errors import TemplateSyntaxError
+from htmltemplates.lang.css import CssState
+from htmltemplates.lang.javascript import JsState
+from htmltemplates.scan.context import Context, Quote, State
+from htmltemplates.scan.scanner import (
     AttrToken,
     SpreadToken,
     TagToken,
@@ -23,8 +25,6 @@ from htmltemplates._scanner import (
     context_after,
     scan,
 )
-from htmltemplates._spec import AttrKind
-from htmltemplates.errors import TemplateSyntaxError
 
 TEXT = Context()
 

@@ -7,14 +7,14 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from ._escapers import browser_url, decode_attribute
-from ._spec import DANGEROUS_SCHEMES, UrlPart, ascii_lower
-from .errors import Location, short_repr
-from .errors import syntax_error as _syntax
-from .errors import value_error as _error
+from .._spec import DANGEROUS_SCHEMES, UrlPart, ascii_lower
+from ..errors import Location, short_repr
+from ..errors import syntax_error as _syntax
+from ..errors import value_error as _error
+from ..runtime.escapers import browser_url, decode_attribute
 
 if TYPE_CHECKING:
-    from ._scanner import AttrToken
+    from ..scan.scanner import AttrToken
 
 __all__ = [
     "FIXED_ORIGIN",

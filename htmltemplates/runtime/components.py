@@ -32,9 +32,9 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ._values import too_deep
-from .errors import Location, TemplateError, excerpt, short_repr
-from .errors import value_error as _error
+from ..errors import Location, TemplateError, excerpt, short_repr
+from ..errors import value_error as _error
+from .values import too_deep
 
 __all__ = ["EMPTY", "Provider", "Site", "render_component", "spread_props"]
 
@@ -464,4 +464,4 @@ def compile_plan(template: Template) -> Callable[[tuple[Interpolation[Any], ...]
 
 # Last, as _render imports the compiler, which takes render_component and friends from here:
 # whichever of the two modules is imported first, the other finds what it needs defined.
-from . import _render  # noqa: E402
+from . import render as _render  # noqa: E402

@@ -15,12 +15,14 @@ from typing import Annotated, Any, NamedTuple
 
 from markupsafe import Markup
 
-from ._attributes import js_part
-from ._compiler import PLAN_FILENAME, Render, compile_template
-from ._escapers import escape_comment, escape_text, normalize_rcdata, plain_str
-from ._scanner import Nesting
-from ._spec import attribute_rules
-from ._values import (
+from .._spec import attribute_rules
+from ..compiler.plan import PLAN_FILENAME, Render, compile_template
+from ..errors import PACKAGE_DIR, TemplateError, short_repr
+from ..errors import value_error as _error
+from ..scan.scanner import Nesting
+from .attributes import js_part
+from .escapers import escape_comment, escape_text, normalize_rcdata, plain_str
+from .values import (
     MAX_DEPTH,
     async_value,
     big_int,
@@ -33,8 +35,6 @@ from ._values import (
     resolve,
     too_deep,
 )
-from .errors import PACKAGE_DIR, TemplateError, short_repr
-from .errors import value_error as _error
 
 __all__ = ["CacheInfo", "cache_info", "clear_cache", "configure_cache", "html", "render_str"]
 

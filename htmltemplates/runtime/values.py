@@ -17,8 +17,8 @@ from collections.abc import Callable, Coroutine, Mapping
 from string.templatelib import Interpolation, Template
 from typing import Any, NoReturn
 
-from .errors import RenderError, short_repr
-from .errors import value_error as _error
+from ..errors import RenderError, short_repr
+from ..errors import value_error as _error
 
 __all__ = [
     "LAZY_TYPES",
@@ -164,7 +164,7 @@ def html_source(value: Any, slot: int | None) -> str:
     if isinstance(markup, str):
         return markup
     if markup.__class__ is Template:
-        from ._render import render_str  # noqa: PLC0415 - _render imports this module
+        from .render import render_str  # noqa: PLC0415 - _render imports this module
 
         return render_str(markup)
     _refuse(functools.partial(_html_method, value, markup), slot)

@@ -21,8 +21,8 @@ import unicodedata
 from collections.abc import Mapping
 from string.templatelib import Template
 
-from ._values import MAX_DEPTH, async_value, big_int, html_source, is_async, too_deep
-from .errors import short_repr
+from ..errors import short_repr
+from ..runtime.values import MAX_DEPTH, async_value, big_int, html_source, is_async, too_deep
 
 __all__ = [
     "CODE_STAND_IN",

@@ -21,18 +21,18 @@ from __future__ import annotations
 from string.templatelib import Interpolation, Template, convert
 from typing import Any, LiteralString, Self, final
 
-from ._escapers import (
+from .._spec import UrlPart
+from ..errors import Location, TemplateError
+from ..errors import syntax_error as _syntax
+from ..errors import value_error as _error
+from ..lang.urls import FIXED_ORIGIN, check_path_value, url_parts
+from .escapers import (
     browser_url,
     encode_fragment,
     encode_path,
     encode_query,
     plain_str,
 )
-from ._spec import UrlPart
-from ._urls import FIXED_ORIGIN, check_path_value, url_parts
-from .errors import Location, TemplateError
-from .errors import syntax_error as _syntax
-from .errors import value_error as _error
 
 __all__ = ["TrustedResourceURL", "TrustedURL"]
 

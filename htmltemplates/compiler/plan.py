@@ -24,14 +24,37 @@ from collections.abc import Callable, Mapping, Sequence
 from string.templatelib import Interpolation, Template
 from typing import Any
 
-from . import _attributes, _components, _escapers
-from ._attributes import PartMarker, PartsItem, SpreadItem, StaticItem, TagPlan, WholeItem
-from ._context import State
-from ._csp import nonce_attribute
-from ._css import css_holes
-from ._escapers import decode_attribute, escape_text
-from ._javascript import CODE_STAND_IN, TEXT_STAND_IN, JsState, js_state
-from ._scanner import (
+from .._spec import (
+    ANIMATION_ELEMENTS,
+    ANIMATION_VALUES,
+    LINK_NAVIGATIONAL_RELS,
+    WHITESPACE,
+    AttrKind,
+    UrlPart,
+    ascii_lower,
+    attr_kind,
+    refusal_reason,
+)
+from ..errors import Location, TemplateError
+from ..errors import syntax_error as _syntax
+from ..lang.css import css_holes
+from ..lang.javascript import CODE_STAND_IN, TEXT_STAND_IN, JsState, js_state
+from ..lang.urls import (
+    refresh_parts,
+    refuse_reference_joins,
+    resource_parts,
+    srcset_parts,
+    url_parts,
+)
+from ..runtime import attributes as _attributes
+from ..runtime import components as _components
+from ..runtime import escapers as _escapers
+from ..runtime.attributes import PartMarker, PartsItem, SpreadItem, StaticItem, TagPlan, WholeItem
+from ..runtime.csp import nonce_attribute
+from ..runtime.escapers import decode_attribute, escape_text
+from ..runtime.values import check_ints, too_deep
+from ..scan.context import State
+from ..scan.scanner import (
     JS_HOLE_STATES,
     SCRIPT_VALUE_FIX,
     AttrToken,
@@ -46,27 +69,6 @@ from ._scanner import (
     css_escaping,
     refuse_module_specifier,
 )
-from ._spec import (
-    ANIMATION_ELEMENTS,
-    ANIMATION_VALUES,
-    LINK_NAVIGATIONAL_RELS,
-    WHITESPACE,
-    AttrKind,
-    UrlPart,
-    ascii_lower,
-    attr_kind,
-    refusal_reason,
-)
-from ._urls import (
-    refresh_parts,
-    refuse_reference_joins,
-    resource_parts,
-    srcset_parts,
-    url_parts,
-)
-from ._values import check_ints, too_deep
-from .errors import Location, TemplateError
-from .errors import syntax_error as _syntax
 
 __all__ = ["Render", "compile_template"]
 

@@ -29,7 +29,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from string.templatelib import Template
 from typing import NamedTuple
 
-from ._escapers import (
+from .._spec import UrlPart, ascii_lower
+from ..runtime.escapers import (
     browser_url,
     encode_fragment,
     encode_path,
@@ -40,8 +41,7 @@ from ._escapers import (
     markup_to_text,
     plain_str,
 )
-from ._spec import UrlPart, ascii_lower
-from ._values import MAX_DEPTH, async_value, html_source, int_text, is_async, too_deep
+from ..runtime.values import MAX_DEPTH, async_value, html_source, int_text, is_async, too_deep
 
 __all__ = [
     "CODE_PROPERTIES",

@@ -7,7 +7,7 @@ import re
 from html.entities import html5 as _html5_entities
 from urllib.parse import quote
 
-from ._spec import SAFE_SCHEMES, ascii_lower
+from .._spec import SAFE_SCHEMES, ascii_lower
 
 try:  # MarkupSafe's C escaper, without the Markup object escape() wraps each result in
     from markupsafe import _escape_inner as escape_text  # type: ignore[attr-defined]
