@@ -29,16 +29,12 @@ from htmltemplates.lang.css import (
     PLACEHOLDERS,
     CssPosition,
     CssState,
-    NotCssError,
     css_after,
     css_holes,
     css_position,
     css_state,
-    css_string,
-    css_text,
-    css_url,
-    css_value,
 )
+from htmltemplates.runtime.css import NotCssError, css_string, css_text, css_url, css_value
 from htmltemplates.runtime.escapers import UNSAFE_CSS, UNSAFE_URL, browser_url, filter_url
 
 S = CssState

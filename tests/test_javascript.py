@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from htmltemplates import RenderError, TemplateSyntaxError, html
 from htmltemplates.lang.javascript import JsState
-from htmltemplates.runtime.escapers import decode_attribute
+from htmltemplates.lang.references import decode_attribute
 
 UNKNOWN = (
     "interpolation after JavaScript the scanner cannot read for sure (such as a '/' after ')' "

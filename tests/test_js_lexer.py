@@ -28,11 +28,9 @@ from htmltemplates.lang.javascript import (
     CODE_STAND_IN,
     TEXT_STAND_IN,
     JsState,
-    NotJavaScriptError,
     js_state,
-    js_string,
-    js_value,
 )
+from htmltemplates.runtime.javascript import NotJavaScriptError, js_string, js_value
 
 CODE = JsState.CODE
 STRING = JsState.STRING

@@ -39,6 +39,7 @@ from ..errors import Location, TemplateError
 from ..errors import syntax_error as _syntax
 from ..lang.css import css_holes
 from ..lang.javascript import CODE_STAND_IN, TEXT_STAND_IN, JsState, js_state
+from ..lang.references import decode_attribute
 from ..lang.urls import (
     refresh_parts,
     refuse_reference_joins,
@@ -51,7 +52,7 @@ from ..runtime import components as _components
 from ..runtime import escapers as _escapers
 from ..runtime.attributes import PartMarker, PartsItem, SpreadItem, StaticItem, TagPlan, WholeItem
 from ..runtime.csp import nonce_attribute
-from ..runtime.escapers import decode_attribute, escape_text
+from ..runtime.escapers import escape_text
 from ..runtime.values import check_ints, too_deep
 from ..scan.context import State
 from ..scan.scanner import (
@@ -380,7 +381,7 @@ def _check_attribute(tag: TagToken, attr: AttrToken) -> AttrKind:
     first = Location.at_hole(_holes(attr)[0])
     whole = attr.parts is not None and len(attr.parts) == 1
     if kind is AttrKind.RESOURCE:
-        resource_parts(element, attr)
+        resource_parts(element, attr.name, attr.parts or ())
     if kind is AttrKind.SRCDOC and not whole:
         raise _syntax(
             "interpolation inside a srcdoc value with text around it",

@@ -5,20 +5,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from .._spec import DANGEROUS_SCHEMES, UrlPart, ascii_lower
-from ..errors import Location, short_repr
+from ..errors import Location
 from ..errors import syntax_error as _syntax
-from ..errors import value_error as _error
-from ..runtime.escapers import browser_url, decode_attribute
-
-if TYPE_CHECKING:
-    from ..scan.scanner import AttrToken
+from ..runtime.escapers import browser_url
+from ..runtime.urls import FIXED_ORIGIN
+from .references import decode_attribute
 
 __all__ = [
-    "FIXED_ORIGIN",
-    "check_path_value",
     "refresh_parts",
     "refuse_reference_joins",
     "resource_parts",
@@ -27,20 +22,13 @@ __all__ = [
 ]
 
 
-# Static text that fixes where a resource comes from: a path on this origin ("/static/"), or an
-# https origin with its path begun ("https://cdn.example/"). "//host" and "/\\host" are other
-# origins to a browser.
-FIXED_ORIGIN = re.compile(r"/[^/\\]|https://[^/?#\\]+/", re.IGNORECASE)
-
-
-def resource_parts(element: str, attr: AttrToken) -> None:
+def resource_parts(element: str, name: str, parts: Sequence[str | int]) -> None:
     """Refuse a hole in a URL that loads code (<script src>, <base href>, ...) unless the
     static text before it fixes the origin, or it is at the start, where only a
     TrustedResourceURL is accepted, at render time (SECURITY-NOTES 2.9)."""
-    parts = attr.parts or ()
     prefix = parts[0] if parts and isinstance(parts[0], str) else ""
     if prefix and FIXED_ORIGIN.match(browser_url(decode_attribute(prefix))) is None:
-        name = ascii_lower(attr.name)
+        name = ascii_lower(name)
         hole = next(part for part in parts if isinstance(part, int))
         raise _syntax(
             f"interpolation that could choose where <{element} {name}> loads from",
@@ -245,23 +233,3 @@ def refuse_reference_joins(parts: Sequence[str | int], where: str) -> None:
             )
         else:
             before = ""
-
-
-_DOTS_ONLY = re.compile(r"(?:^|/)\.+(?:/|$)")
-
-
-def check_path_value(text: str, slot: int, where: str) -> str:
-    """``text``, a value in a URL path, unless it has a segment of dots only ("..", "."; "..."
-    too, which could join a '.' written beside the hole): the URL parser would remove it, and
-    the one before it, so the URL would leave the path the template fixed (/static/{file} with
-    "../uploads/x.js"). That is a RenderError; ``where`` names the URL in its headline."""
-    if "." in text and _DOTS_ONLY.search(text) is not None:
-        raise _error(
-            f"a value with a '.' or '..' segment in the path of {where}: {short_repr(text)}",
-            "A value in a URL path stays in the path the template wrote; '..' would climb out "
-            "of it (/static/{file} with '../uploads/x.js'). Check or clean the value first, or "
-            "put it in the query (?file={file}).",
-            "dot-segment",
-            slot,
-        )
-    return text

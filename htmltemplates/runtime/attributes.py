@@ -23,9 +23,7 @@ from .._spec import (
 )
 from ..errors import RenderError, short_repr
 from ..errors import value_error as _error
-from ..lang.css import CODE_PROPERTIES, NotCssError, css_string, css_text, css_url, css_value
-from ..lang.javascript import NotJavaScriptError, js_string, js_value
-from ..lang.urls import check_path_value
+from .css import CODE_PROPERTIES, NotCssError, css_string, css_text, css_url, css_value
 from .escapers import (
     UNSAFE_CSS,
     encode_fragment,
@@ -38,7 +36,9 @@ from .escapers import (
     markup_to_text,
     plain_str,
 )
+from .javascript import NotJavaScriptError, js_string, js_value
 from .trusted import TrustedResourceURL, TrustedURL
+from .urls import check_path_value
 from .values import (
     MAX_DEPTH,
     Refusal,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import html as _html
 import re
-from html.entities import html5 as _html5_entities
 from urllib.parse import quote
 
 from .._spec import SAFE_SCHEMES, ascii_lower
@@ -27,7 +26,6 @@ __all__ = [
     "UNSAFE_CSS",
     "UNSAFE_URL",
     "browser_url",
-    "decode_attribute",
     "encode_fragment",
     "encode_path",
     "encode_query",
@@ -52,29 +50,6 @@ UNSAFE_URL = "about:invalid#htmltemplates"
 UNSAFE_CSS = "htmltemplates-unsafe"
 
 _COMMENT_MORE = str.maketrans({"-": "&#45;", "!": "&#33;"})
-
-
-_REFERENCE = re.compile(r"&(#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[A-Za-z][A-Za-z0-9]*;?)")
-
-
-def decode_attribute(text: str, /) -> str:
-    """``text`` as the HTML tokenizer decodes an attribute value (13.2.5.72-80): unlike
-    ``html.unescape`` (text content's rule), a legacy named reference without ';' followed by
-    a letter, digit or '=' stays as written, so "&quotx" is not a quote."""
-
-    def decode(match: re.Match[str]) -> str:
-        reference = match.group(1)
-        if reference.startswith("#") or (reference.endswith(";") and reference in _html5_entities):
-            return _html.unescape(match.group())
-        for end in range(len(reference), 1, -1):  # the longest legacy name, as the tokenizer
-            if reference[:end] in _html5_entities:
-                following = (reference[end:] or text[match.end() : match.end() + 1])[:1]
-                if following.isalnum() or following == "=":
-                    return match.group()
-                return _html5_entities[reference[:end]] + reference[end:]
-        return match.group()
-
-    return _REFERENCE.sub(decode, text)
 
 
 def plain_str(text: str, /) -> str:

@@ -19,7 +19,9 @@ from .._spec import attribute_rules
 from ..compiler.plan import PLAN_FILENAME, Render, compile_template
 from ..errors import PACKAGE_DIR, TemplateError, short_repr
 from ..errors import value_error as _error
+from ..lang.urls import url_parts
 from ..scan.scanner import Nesting
+from . import trusted
 from .attributes import js_part
 from .escapers import escape_comment, escape_text, normalize_rcdata, plain_str
 from .values import (
@@ -530,3 +532,5 @@ _HELPERS: dict[str, object] = {
 NESTING_CODE.update(
     function.__code__ for function in (html, render_str, render_text, render_comment)
 )
+
+trusted.install(url_parts)
