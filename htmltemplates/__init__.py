@@ -9,12 +9,12 @@ framework and does no I/O; the optional Flask integration lives in ``htmltemplat
 
 from markupsafe import Markup
 
+from ._api import Provider, html
 from ._spec import AttributeRules, attribute_rules
 from .errors import RenderError, TemplateError, TemplateSyntaxError
-from .runtime.components import Provider
+from .runtime.cache import CacheInfo, cache_info, clear_cache, configure_cache
 from .runtime.csp import CSP_NONCE, csp_nonce
 from .runtime.escapers import UNSAFE_CSS, UNSAFE_URL
-from .runtime.render import CacheInfo, cache_info, clear_cache, configure_cache, html
 from .runtime.trusted import TrustedResourceURL, TrustedURL
 
 __all__ = [

@@ -70,10 +70,10 @@ from flask import (
 )
 from flask.typing import HeadersValue, ResponseReturnValue
 
+from ._api import html
 from .errors import TemplateError
-from .runtime import render as _render
 from .runtime.csp import CSP_NONCE
-from .runtime.render import html, render_str, render_text
+from .runtime.text import NESTING_CODE, render_str, render_text
 from .runtime.trusted import TrustedResourceURL
 from .runtime.values import call_lazy, is_lazy
 from .scan.context import State
@@ -475,7 +475,7 @@ def _value_pieces(value: object, slot: int, template: Template) -> Iterator[str 
             items.close()  # the stream was closed early: run the generator's finally blocks
 
 
-_render.NESTING_CODE.add(_value_pieces.__code__)  # a lazy value called there renders nested
+NESTING_CODE.add(_value_pieces.__code__)  # a lazy value called there renders nested
 
 
 def _chunks(template: Template, chunk_size: int) -> Generator[str]:

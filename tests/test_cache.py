@@ -5,14 +5,14 @@ bytes, thread-safe (one compile per text however many threads ask at once), clea
 
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from string.templatelib import Interpolation, Template
 from typing import Any
 
 import pytest
 
-import htmltemplates.runtime.render as cache_module
+import htmltemplates.runtime.cache as cache_module
 from htmltemplates import (
     TemplateSyntaxError,
     cache_info,
@@ -321,12 +321,12 @@ def slow_compile(monkeypatch: pytest.MonkeyPatch, seconds: float = 0.05) -> list
     once all arrive while it compiles; the list returned counts the compiles started."""
     started: list[int] = []
 
-    def compile_slowly(template: Template, helpers: Mapping[str, object]) -> Any:
+    def compile_slowly(template: Template) -> Any:
         started.append(1)
         time.sleep(seconds)
-        return compile_template(template, helpers)
+        return compile_template(template)
 
-    monkeypatch.setattr(cache_module, "compile_template", compile_slowly)
+    monkeypatch.setattr("htmltemplates._api.compile_template", compile_slowly)
     return started
 
 
@@ -359,11 +359,11 @@ def test_different_templates_compile_in_parallel(monkeypatch: pytest.MonkeyPatch
     # each compile waits for the other to have started: serial compiles would never meet
     met = threading.Barrier(2, timeout=10)
 
-    def compile_meeting(template: Template, helpers: Mapping[str, object]) -> Any:
+    def compile_meeting(template: Template) -> Any:
         met.wait()
-        return compile_template(template, helpers)
+        return compile_template(template)
 
-    monkeypatch.setattr(cache_module, "compile_template", compile_meeting)
+    monkeypatch.setattr("htmltemplates._api.compile_template", compile_meeting)
     templates = [Template(f"<p class=t{n}>", Interpolation(n, "n"), "</p>") for n in range(2)]
     assert ["<p class=t0>0</p>", "<p class=t1>1</p>"] == render_at_once(templates)
     assert 2 == compiles()
@@ -399,13 +399,13 @@ def test_a_plan_compiled_while_the_rules_change_is_not_kept(
     is not cached: the next render compiles under the new rules."""
     from htmltemplates import attribute_rules  # noqa: PLC0415
 
-    def compile_while_the_rules_change(template: Template, helpers: Mapping[str, object]) -> Any:
-        compiled = compile_template(template, helpers)
+    def compile_while_the_rules_change(template: Template) -> Any:
+        compiled = compile_template(template)
         attribute_rules.disable("alpine")  # another thread, at start-up, say
         return compiled
 
     template = t"<p x-show={'a'}>"
-    monkeypatch.setattr(cache_module, "compile_template", compile_while_the_rules_change)
+    monkeypatch.setattr("htmltemplates._api.compile_template", compile_while_the_rules_change)
     try:
         assert '<p x-show=" &#34;a&#34; ">' == html(template)
         monkeypatch.undo()

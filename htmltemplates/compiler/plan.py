@@ -20,9 +20,8 @@ from __future__ import annotations
 
 import keyword
 import re
-from collections.abc import Callable, Mapping, Sequence
-from string.templatelib import Interpolation, Template
-from typing import Any
+from collections.abc import Callable, Sequence
+from string.templatelib import Template
 
 from .._spec import (
     ANIMATION_ELEMENTS,
@@ -48,9 +47,12 @@ from ..lang.urls import (
     url_parts,
 )
 from ..runtime import attributes as _attributes
+from ..runtime import cache
 from ..runtime import components as _components
 from ..runtime import escapers as _escapers
+from ..runtime import text as _text
 from ..runtime.attributes import PartMarker, PartsItem, SpreadItem, StaticItem, TagPlan, WholeItem
+from ..runtime.cache import PLAN_FILENAME, Render
 from ..runtime.csp import nonce_attribute
 from ..runtime.escapers import escape_text
 from ..runtime.values import check_ints, too_deep
@@ -71,13 +73,9 @@ from ..scan.scanner import (
     refuse_module_specifier,
 )
 
-__all__ = ["Render", "compile_template"]
+__all__ = ["compile_template"]
 
-Render = Callable[[tuple[Interpolation[Any], ...]], str]
-PLAN_FILENAME = "<htmltemplates plan>"  # what tracebacks show for the code of a plan
-
-# What plans call. The value rules of text content (``_text``, ``_rcdata``, ``_comment``,
-# ``_convert``) render nested templates through the plan cache, so the renderer passes them in.
+# What plans call, by name.
 _GLOBALS: dict[str, object] = {
     "_str": str,
     "_keep_newline": _escapers.keep_first_newline,
@@ -102,6 +100,14 @@ _GLOBALS: dict[str, object] = {
     "_nonce": nonce_attribute,
     "_check_ints": check_ints,
     "_too_deep": too_deep,
+    "_js": _attributes.js_part,
+    "_text": _text.render_text,
+    "_text_f": _text.render_text_foreign,
+    "_foreign": _text.in_foreign,
+    "_render_str": _text.render_str,
+    "_rcdata": _text.render_rcdata,
+    "_comment": _text.render_comment,
+    "_convert": _text.convert,
 }
 
 
@@ -171,7 +177,7 @@ class _Builder:
             calls.append(f"{name}({', '.join(params)})")
         return calls
 
-    def build(self, holes: int, helpers: Mapping[str, object]) -> tuple[Render, str]:
+    def build(self, holes: int) -> tuple[Render, str]:
         if self.fused is None:
             self._flush()
         if self.fused is None and len(self.pieces) > _CHUNK:
@@ -179,7 +185,7 @@ class _Builder:
         else:
             lines = self._render(holes)
         source = "\n".join([*self.functions, *lines]) + "\n"
-        namespace: dict[str, object] = {**_GLOBALS, **helpers, **self.constants}
+        namespace: dict[str, object] = {**_GLOBALS, **self.constants}
         exec(compile(source, PLAN_FILENAME, "exec"), namespace)
         render = namespace["render"]
         return render, source  # type: ignore[return-value]
@@ -271,13 +277,10 @@ def _fast_text(n: int, slow: str, nested: bool = False) -> str:
     )
 
 
-def compile_template(
-    template: Template, helpers: Mapping[str, object]
-) -> tuple[Render, str, Nesting | None]:
+def compile_template(template: Template) -> tuple[Render, str, Nesting | None]:
     """The render function for templates with the static strings of ``template``, its source,
-    and why it may not be rendered inside another template (None when it may); ``helpers``
-    maps ``_text``, ``_text_f``, ``_foreign``, ``_rcdata``, ``_comment`` and ``_convert`` to the
-    value rules. Only the strings shape the plan: values, conversions and format specs do not.
+    and why it may not be rendered inside another template (None when it may). Only the
+    strings shape the plan: values, conversions and format specs do not.
 
     Raises TemplateSyntaxError (without a template attached) for positions it cannot make safe.
     """
@@ -315,7 +318,7 @@ def compile_template(
                 builder.expr("_nonce()")
             case ComponentToken():
                 _compile_component(builder, token, template)
-    render, source = builder.build(len(template.interpolations), helpers)
+    render, source = builder.build(len(template.interpolations))
     return render, source, scanner.nesting
 
 
@@ -1007,8 +1010,8 @@ def _component_body(
     closed = " or close.value is not component" if close >= 0 else ""
     signature = ", ".join(["component", *params, "children", *(["close"] if close >= 0 else [])])
     plans, compile_plan = (
-        builder.const(_components.plans()),
-        builder.const(_components.compile_plan),
+        builder.const(cache.plans),
+        builder.const(cache.compile_plan),
     )
     body = f"""\
     __tracebackhide__ = True

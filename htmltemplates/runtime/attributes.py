@@ -37,13 +37,13 @@ from .escapers import (
     plain_str,
 )
 from .javascript import NotJavaScriptError, js_string, js_value
+from .text import html_source, render_document, render_text
 from .trusted import TrustedResourceURL, TrustedURL
 from .urls import check_path_value
 from .values import (
     MAX_DEPTH,
     Refusal,
     async_value,
-    html_source,
     int_text,
     is_async,
     is_lazy,
@@ -326,8 +326,6 @@ def refresh_part(value: object, slot: int, name: str, part: UrlPart) -> str:
 def srcdoc_value(value: object, slot: int) -> str:
     """The document of an <iframe srcdoc>: rendered as HTML content (a str is text, a Template
     or Markup is markup), then escaped again for the attribute."""
-    from .render import render_document  # noqa: PLC0415 - _render imports this module
-
     return escape_text(render_document(value, slot))
 
 
@@ -557,8 +555,6 @@ def _trusted_html(value: object, slot: int) -> str:
     """The HTML an ``x-html`` value shows: only trusted HTML (Markup and other ``__html__``
     objects, or a Template, rendered) may become the element's content."""
     if isinstance(value, Template) or hasattr(type(value), "__html__"):
-        from .render import render_text  # noqa: PLC0415 - _render imports this module
-
         return render_text(value, slot)
     if is_async(value):
         async_value(value, slot)

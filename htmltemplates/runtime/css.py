@@ -18,7 +18,8 @@ from .escapers import (
     markup_to_text,
     plain_str,
 )
-from .values import MAX_DEPTH, async_value, html_source, int_text, is_async, too_deep
+from .text import html_source
+from .values import MAX_DEPTH, async_value, int_text, is_async, too_deep
 
 __all__ = ["CODE_PROPERTIES", "NotCssError", "css_string", "css_text", "css_url", "css_value"]
 

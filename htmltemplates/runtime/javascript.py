@@ -10,7 +10,8 @@ from collections.abc import Mapping
 from string.templatelib import Template
 
 from ..errors import short_repr
-from .values import MAX_DEPTH, async_value, big_int, html_source, is_async, too_deep
+from .text import html_source
+from .values import MAX_DEPTH, async_value, big_int, is_async, too_deep
 
 __all__ = ["NotJavaScriptError", "js_string", "js_value"]
 
