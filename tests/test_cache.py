@@ -1,7 +1,7 @@
 """The plan cache: one compile per distinct template text, bounded in plans and in estimated
 bytes, thread-safe (one compile per text however many threads ask at once), clearable."""
 
-# The project writes `assert expected == actual` (GUIDE.md section 3), which SIM300 calls Yoda.
+# The project writes `assert expected == actual` (expected first), which SIM300 calls Yoda.
 
 import threading
 import time

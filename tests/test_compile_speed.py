@@ -2,7 +2,7 @@
 the plan of a long template, whose pieces are joined from functions of _CHUNK pieces each,
 renders exactly what the one f-string of a short template renders."""
 
-# The project writes `assert expected == actual` (GUIDE.md section 3), which SIM300 calls Yoda.
+# The project writes `assert expected == actual` (expected first), which SIM300 calls Yoda.
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
 """The scanner alone: literal text -> the Context it ends in, and static strings -> tokens.
 
-Most escaping bugs are context bugs (GUIDE.md section 3), so every state of the scanner is pinned
-here on plain text, without rendering anything.
+Most escaping bugs are context bugs (a value escaped for the wrong place), so every state of the
+scanner is pinned here on plain text, without rendering anything.
 """
 
-# The project writes `assert expected == actual` (GUIDE.md section 3), which SIM300 calls Yoda.
+# The project writes `assert expected == actual` (expected first), which SIM300 calls Yoda.
 
 from collections.abc import Sequence
 from string.templatelib import Interpolation, Template

@@ -360,7 +360,7 @@ def _fixed_value(tag: TagToken, name: str) -> str | None:
 
 def _animation_kind(tag: TagToken, name: str) -> AttrKind:
     """The kind of to/from/by/values on an SVG animation element, which writes them into the
-    attribute its attributeName names (SECURITY-NOTES 2.16): a URL when that is a URL attribute
+    attribute its attributeName names (SVG 2, SMIL animation): a URL when that is a URL attribute
     (``values``, a list of them, is refused then), plain text for a presentation attribute;
     refused when the target is not written in the template, or is an event handler or style."""
     fixed = _fixed_value(tag, "attributename")
@@ -370,7 +370,7 @@ def _animation_kind(tag: TagToken, name: str) -> AttrKind:
     kind = attr_kind("a", target)
     if kind is AttrKind.URL and name != "values":
         # the animated element may be a <use> or a <script> (the parent, or the href target),
-        # whose href loads code: a URL that loads code, as the red-team review showed
+        # whose href loads code (an external document, a script): a URL that loads code
         return AttrKind.RESOURCE
     if kind is AttrKind.PLAIN and target and target.replace("-", "").isalnum():
         return AttrKind.PLAIN
@@ -697,7 +697,7 @@ def _style_parts(attr: AttrToken, markers: dict[int, PartMarker]) -> None:
 
 
 def _meta_parts(tag: TagToken, markers: dict[int, PartMarker]) -> None:
-    """A <meta http-equiv> takes no values, but for the URL of a refresh (SECURITY-NOTES 2.17):
+    """A <meta http-equiv> takes no values, but for the URL of a refresh (HTML 4.2.5.3):
     its content can redirect the page, set cookies or change its security policy."""
     equiv = [
         item

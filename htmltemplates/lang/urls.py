@@ -1,5 +1,5 @@
 """Where a hole stands in a URL written in a template, and which holes could choose where it
-leads (SECURITY-NOTES 2.8 and 2.9). Used for URL attributes and for the trusted URL types."""
+leads (docs/contexts.md, "URLs"). Used for URL attributes and for the trusted URL types."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ __all__ = [
 def resource_parts(element: str, name: str, parts: Sequence[str | int]) -> None:
     """Refuse a hole in a URL that loads code (<script src>, <base href>, ...) unless the
     static text before it fixes the origin, or it is at the start, where only a
-    TrustedResourceURL is accepted, at render time (SECURITY-NOTES 2.9)."""
+    TrustedResourceURL is accepted, at render time."""
     prefix = parts[0] if parts and isinstance(parts[0], str) else ""
     if prefix and FIXED_ORIGIN.match(browser_url(decode_attribute(prefix))) is None:
         name = ascii_lower(name)
@@ -46,7 +46,7 @@ def url_parts(
     """Where each hole of a URL attribute stands: at the start (the value is the URL, and is
     scheme-filtered), or in the path, query or fragment of a URL whose scheme the template
     fixed (the value is percent-encoded for that part). Refuses holes that could still change
-    the scheme, and holes after a literal javascript:, vbscript: or data: (SECURITY-NOTES 2.8).
+    the scheme, and holes after a literal javascript:, vbscript: or data:.
     Values are encoded so they cannot start a query or fragment themselves: the part of a hole
     follows from the static text alone. ``parts`` are static strings (as written, read through
     ``decode``: an attribute value's character references by default) and hole indices."""
@@ -217,8 +217,8 @@ _REFERENCE_START = re.compile(r"&[A-Za-z0-9#]*\Z")
 
 def refuse_reference_joins(parts: Sequence[str | int], where: str) -> None:
     """Refuse a hole right after '&' (and letters, digits or '#') in ``parts``: the value could
-    turn that text into a character reference, decoded before the value is read (found by the
-    fourth review: onclick="f('&{v}')" with v = "#39;);alert(1);//")."""
+    turn that text into a character reference, decoded before the value is read
+    (onclick="f('&{v}')" with v = "#39;);alert(1);//" would close the string)."""
     before = ""
     for part in parts:
         if isinstance(part, str):

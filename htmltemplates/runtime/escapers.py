@@ -72,7 +72,7 @@ def keep_first_newline(text: str, /) -> str:
 
 def normalize_rcdata(markup: str, /) -> str:
     """Trusted HTML shown inside ``<title>``/``<textarea>``: its entities kept, its tags made
-    text, so it cannot close the element (SECURITY-NOTES 2.2)."""
+    text, so it cannot close the element (docs/contexts.md, "RCDATA and comments in detail")."""
     # str.replace, not Markup.replace (which would escape "&lt;" itself)
     return str.replace(str.replace(markup, "<", "&lt;"), ">", "&gt;")
 

@@ -246,7 +246,7 @@ class Nesting:
 
 
 # A string that is a module specifier: what `import ... from`, `export ... from`, `import '...'`
-# and `import(...)` load (the red-team review): the value would choose the code.
+# and `import(...)` load (ECMAScript 16.2, ModuleSpecifier): the value would choose the code.
 _MODULE_SPECIFIER = re.compile(r"""(?:\bimport|\bfrom)\s*\(?\s*['"`][^'"`]*\Z""")
 
 
