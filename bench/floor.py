@@ -24,7 +24,7 @@ from typing import Any
 from bench.ratio import print_row
 from bench.workloads import nested, tags
 from htmltemplates import html
-from htmltemplates._escapers import escape_text as _text  # the escaper html() uses for text
+from htmltemplates.runtime.escapers import escape_text as _text  # the escaper html() uses for text
 
 __all__ = ["floor", "main"]
 

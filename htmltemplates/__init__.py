@@ -9,13 +9,13 @@ framework and does no I/O; the optional Flask integration lives in ``htmltemplat
 
 from markupsafe import Markup
 
-from ._components import Provider
-from ._csp import CSP_NONCE, csp_nonce
-from ._escapers import UNSAFE_CSS, UNSAFE_URL
-from ._render import CacheInfo, cache_info, clear_cache, configure_cache, html
+from ._api import Provider, html
 from ._spec import AttributeRules, attribute_rules
-from ._trusted import TrustedResourceURL, TrustedURL
 from .errors import RenderError, TemplateError, TemplateSyntaxError
+from .runtime.cache import CacheInfo, cache_info, clear_cache, configure_cache
+from .runtime.csp import CSP_NONCE, csp_nonce
+from .runtime.escapers import UNSAFE_CSS, UNSAFE_URL
+from .runtime.trusted import TrustedResourceURL, TrustedURL
 
 __all__ = [
     "CSP_NONCE",

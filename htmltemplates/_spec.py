@@ -23,7 +23,7 @@ RCDATA_ELEMENTS = frozenset({"title", "textarea"})
 SCRIPT_ELEMENTS = frozenset({"script", "style"})
 
 # Raw text elements with no sound escaping at all: a value in them would show "&lt;" literally
-# or be live markup. Refused on purpose (SECURITY-NOTES 2.3).
+# or be live markup. Refused on purpose (docs/contexts.md, "What is refused, and why").
 UNSAFE_RAWTEXT_ELEMENTS = frozenset({"xmp", "iframe", "noembed", "noframes", "plaintext"})
 
 RAWTEXT_ELEMENTS = SCRIPT_ELEMENTS | UNSAFE_RAWTEXT_ELEMENTS
@@ -60,7 +60,7 @@ REFUSED_ATTRIBUTES = frozenset({"http-equiv", "attributename", "charset", "xml:b
 SRCSET_ATTRIBUTES = frozenset({"srcset", "imagesrcset"})
 
 # URLs that load code, or decide where every relative URL of the page resolves
-# (SECURITY-NOTES 2.9): a value may only follow static text that fixes the origin.
+# (docs/contexts.md, "URLs"): a value may only follow static text that fixes the origin.
 RESOURCE_URL_ATTRIBUTES = frozenset(
     {
         ("script", "src"),
@@ -90,7 +90,7 @@ LINK_NAVIGATIONAL_RELS = frozenset(
 )
 
 # SVG animation elements rewrite the attribute their attributeName names, href included
-# (SECURITY-NOTES 2.16): their value attributes follow that target (compiler._animation_kind).
+# (SVG 2, SMIL animation): their value attributes follow that target (compiler._animation_kind).
 ANIMATION_ELEMENTS = frozenset(
     {"set", "animate", "animatecolor", "animatemotion", "animatetransform"}
 )
@@ -101,7 +101,7 @@ ELEMENT_DEPENDENT_NAMES = frozenset(
     {name for _, name in RESOURCE_URL_ATTRIBUTES} | ANIMATION_VALUES | {"type", "language", "nonce"}
 )
 
-# Schemes a URL value may carry at the start of a URL attribute (SECURITY-NOTES 2.8).
+# Schemes a URL value may carry at the start of a URL attribute (docs/contexts.md, "URLs").
 SAFE_SCHEMES = frozenset({"http", "https", "mailto", "tel"})
 
 # Schemes after which nothing may be interpolated: the rest of the URL is code or a document.

@@ -70,14 +70,14 @@ from flask import (
 )
 from flask.typing import HeadersValue, ResponseReturnValue
 
-from . import _render
-from ._context import State
-from ._csp import CSP_NONCE
-from ._render import html, render_str, render_text
-from ._scanner import TextHole, scan
-from ._trusted import TrustedResourceURL
-from ._values import call_lazy, is_lazy
+from ._api import html
 from .errors import TemplateError
+from .runtime.csp import CSP_NONCE
+from .runtime.text import NESTING_CODE, render_str, render_text
+from .runtime.trusted import TrustedResourceURL
+from .runtime.values import call_lazy, is_lazy
+from .scan.context import State
+from .scan.scanner import TextHole, scan
 
 __all__ = [
     "HTMLTemplates",
@@ -475,7 +475,7 @@ def _value_pieces(value: object, slot: int, template: Template) -> Iterator[str 
             items.close()  # the stream was closed early: run the generator's finally blocks
 
 
-_render.NESTING_CODE.add(_value_pieces.__code__)  # a lazy value called there renders nested
+NESTING_CODE.add(_value_pieces.__code__)  # a lazy value called there renders nested
 
 
 def _chunks(template: Template, chunk_size: int) -> Generator[str]:

@@ -1,6 +1,6 @@
 """The public surface: what html() returns, how it nests, what the package exports."""
 
-# The project writes `assert expected == actual` (GUIDE.md section 3), which SIM300 calls Yoda.
+# The project writes `assert expected == actual` (expected first), which SIM300 calls Yoda.
 
 import re
 from string.templatelib import Template

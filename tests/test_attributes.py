@@ -1,4 +1,4 @@
-"""Attribute values (SECURITY-NOTES 2.7): quoting, booleans, class, style, data-*/aria-*.
+"""Attribute values: quoting, booleans, class, style, data-*/aria-*.
 
 Every row is a real t-string and the exact HTML it must render to. Spreads (``<a {attrs}>``)
 are in test_spread.py and URL attributes in test_urls.py.
@@ -575,7 +575,7 @@ def test_attribute_values_round_trip_through_a_parser() -> None:
         assert structure(html(template)) == [("p", ("title",))]
 
 
-# -- attributes written without whitespace between them (red-team finding, issue #2) --------------
+# -- attributes written without whitespace between them -------------------------------------------
 
 NONE = None
 
@@ -603,7 +603,7 @@ def test_a_dropped_or_bare_attribute_never_glues_the_next_one(
 
 
 def test_lazy_data_dicts_expand_in_every_path() -> None:
-    # second review: a lambda returning the dict of data={...} (in place, in a spread, merged)
+    # a lambda returning the dict of data={...}, in each path (in place, in a spread, merged)
     def lazy() -> dict[str, str]:
         return {"x": "1"}
 

@@ -1,18 +1,18 @@
 """The plan cache: one compile per distinct template text, bounded in plans and in estimated
 bytes, thread-safe (one compile per text however many threads ask at once), clearable."""
 
-# The project writes `assert expected == actual` (GUIDE.md section 3), which SIM300 calls Yoda.
+# The project writes `assert expected == actual` (expected first), which SIM300 calls Yoda.
 
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from string.templatelib import Interpolation, Template
 from typing import Any
 
 import pytest
 
-import htmltemplates._render
+import htmltemplates.runtime.cache as cache_module
 from htmltemplates import (
     TemplateSyntaxError,
     cache_info,
@@ -20,7 +20,7 @@ from htmltemplates import (
     configure_cache,
     html,
 )
-from htmltemplates._compiler import compile_template
+from htmltemplates.compiler.plan import compile_template
 
 MIB = 1024 * 1024
 
@@ -28,8 +28,8 @@ MIB = 1024 * 1024
 @pytest.fixture(autouse=True)
 def fresh_cache(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     # configure_cache() sets these: monkeypatch puts back what they were
-    monkeypatch.setattr(htmltemplates._render, "MAX_PLANS", htmltemplates._render.MAX_PLANS)
-    monkeypatch.setattr(htmltemplates._render, "MAX_BYTES", htmltemplates._render.MAX_BYTES)
+    monkeypatch.setattr(cache_module, "MAX_PLANS", cache_module.MAX_PLANS)
+    monkeypatch.setattr(cache_module, "MAX_BYTES", cache_module.MAX_BYTES)
     clear_cache()
     yield
     clear_cache()
@@ -79,7 +79,7 @@ def test_different_strings_get_different_plans() -> None:
 
 
 def test_cache_info_reports_the_bound() -> None:
-    assert htmltemplates._render.MAX_PLANS == cache_info()[1]
+    assert cache_module.MAX_PLANS == cache_info()[1]
     assert 4096 == cache_info()[1]
 
 
@@ -94,7 +94,7 @@ def test_clear_cache_empties_it_and_plans_are_rebuilt() -> None:
 
 
 def test_the_bound_holds(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(htmltemplates._render, "MAX_PLANS", 5)
+    monkeypatch.setattr(cache_module, "MAX_PLANS", 5)
     assert 5 == cache_info()[1]
     for n in range(50):
         template = Template(f'<p id="n{n}">', Interpolation(f"<{n}>", "value"), "</p>")
@@ -104,7 +104,7 @@ def test_the_bound_holds(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_an_evicted_plan_is_rebuilt(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(htmltemplates._render, "MAX_PLANS", 2)
+    monkeypatch.setattr(cache_module, "MAX_PLANS", 2)
     assert "<p>Hello Ann!</p>" == greeting("Ann")
     for n in range(3):
         html(Template(f"<i>{n}", Interpolation(n, "n"), "</i>"))
@@ -186,7 +186,7 @@ def test_threads_render_shared_and_distinct_templates() -> None:
 
 
 def test_threads_share_one_bounded_cache(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(htmltemplates._render, "MAX_PLANS", 16)
+    monkeypatch.setattr(cache_module, "MAX_PLANS", 16)
     threads = 8
     barrier = threading.Barrier(threads, timeout=30)
 
@@ -321,12 +321,12 @@ def slow_compile(monkeypatch: pytest.MonkeyPatch, seconds: float = 0.05) -> list
     once all arrive while it compiles; the list returned counts the compiles started."""
     started: list[int] = []
 
-    def compile_slowly(template: Template, helpers: Mapping[str, object]) -> Any:
+    def compile_slowly(template: Template) -> Any:
         started.append(1)
         time.sleep(seconds)
-        return compile_template(template, helpers)
+        return compile_template(template)
 
-    monkeypatch.setattr(htmltemplates._render, "compile_template", compile_slowly)
+    monkeypatch.setattr("htmltemplates._api.compile_template", compile_slowly)
     return started
 
 
@@ -352,18 +352,18 @@ def test_threads_rendering_a_new_template_at_once_compile_it_once(
     template = Template("<p class=once>", Interpolation("<x>", "x"), "</p>")
     assert ["<p class=once>&lt;x&gt;</p>"] * 12 == render_at_once([template] * 12)
     assert (1, 1, 1) == (len(started), compiles(), size())
-    assert {} == htmltemplates._render._flights
+    assert {} == cache_module._flights
 
 
 def test_different_templates_compile_in_parallel(monkeypatch: pytest.MonkeyPatch) -> None:
     # each compile waits for the other to have started: serial compiles would never meet
     met = threading.Barrier(2, timeout=10)
 
-    def compile_meeting(template: Template, helpers: Mapping[str, object]) -> Any:
+    def compile_meeting(template: Template) -> Any:
         met.wait()
-        return compile_template(template, helpers)
+        return compile_template(template)
 
-    monkeypatch.setattr(htmltemplates._render, "compile_template", compile_meeting)
+    monkeypatch.setattr("htmltemplates._api.compile_template", compile_meeting)
     templates = [Template(f"<p class=t{n}>", Interpolation(n, "n"), "</p>") for n in range(2)]
     assert ["<p class=t0>0</p>", "<p class=t1>1</p>"] == render_at_once(templates)
     assert 2 == compiles()
@@ -389,7 +389,7 @@ def test_a_failing_compile_fails_for_every_thread_waiting_for_it(
             "See docs/errors.md#tag-name."
         ) == str(error)
     assert (0, 0) == (size(), compiles())
-    assert {} == htmltemplates._render._flights
+    assert {} == cache_module._flights
 
 
 def test_a_plan_compiled_while_the_rules_change_is_not_kept(
@@ -399,13 +399,13 @@ def test_a_plan_compiled_while_the_rules_change_is_not_kept(
     is not cached: the next render compiles under the new rules."""
     from htmltemplates import attribute_rules  # noqa: PLC0415
 
-    def compile_while_the_rules_change(template: Template, helpers: Mapping[str, object]) -> Any:
-        compiled = compile_template(template, helpers)
+    def compile_while_the_rules_change(template: Template) -> Any:
+        compiled = compile_template(template)
         attribute_rules.disable("alpine")  # another thread, at start-up, say
         return compiled
 
     template = t"<p x-show={'a'}>"
-    monkeypatch.setattr(htmltemplates._render, "compile_template", compile_while_the_rules_change)
+    monkeypatch.setattr("htmltemplates._api.compile_template", compile_while_the_rules_change)
     try:
         assert '<p x-show=" &#34;a&#34; ">' == html(template)
         monkeypatch.undo()

@@ -23,11 +23,11 @@ from htmltemplates import (
     Provider,
     RenderError,
     TemplateSyntaxError,
-    _components,
     clear_cache,
     html,
 )
-from htmltemplates._scanner import ComponentToken, TextHole, scan
+from htmltemplates.runtime import components as _components
+from htmltemplates.scan.scanner import ComponentToken, TextHole, scan
 
 EVIL = "<b>&'\""
 ESCAPED = "&lt;b&gt;&amp;&#39;&#34;"

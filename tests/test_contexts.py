@@ -1,5 +1,5 @@
 """Contexts other than plain text and attributes: RCDATA (<title>, <textarea>), comments, and
-every position that is refused at parse time (SECURITY-NOTES 2.2-2.6, 2.11, 2.13-2.15, 2.17).
+every position that is refused at parse time (docs/contexts.md, "What is refused, and why").
 
 Refusals are checked by type and headline here; tests/test_errors.py checks full messages.
 """
@@ -500,7 +500,7 @@ def test_other_elements_are_text(template: Template, expected: str) -> None:
     assert expected == html(template)
 
 
-# -- SVG animation can rewrite href: its value attributes are refused (SECURITY-NOTES 2.16) -------
+# -- SVG animation can rewrite href: its value attributes are refused (SVG 2, SMIL) ----------------
 
 JS = "javascript:alert(1)"
 
@@ -576,7 +576,7 @@ def test_svg_animation_values_follow_their_target(template: Template, expected: 
 
 
 def test_an_animated_href_takes_only_trusted_resource_urls() -> None:
-    # the animated element may be a <use>, whose href loads a document (red-team review)
+    # the animated element may be a <use>, whose href loads a document
     with pytest.raises(RenderError) as info:
         html(t'<svg><use href="#a"><set attributeName="href" to="{JS}"/></use></svg>')
     assert "untrusted-resource-url" == info.value.anchor
@@ -588,7 +588,7 @@ def test_svg_animation_values_from_a_spread_are_refused() -> None:
     assert "the attribute to cannot take a value from data" == info.value.headline
 
 
-# -- where the end of an element is not certain, later holes are refused (second review) -------
+# -- where the end of an element is not certain, later holes are refused -----------------------
 
 Y = "onmouseover=alert(1)//"
 
@@ -631,7 +631,7 @@ NOSCRIPT_OPEN = t"<noscript>"
         ),
         pytest.param(t"<title><b>x</b></title><p>{Y}</p>", "rcdata-markup", id="title-then-text"),
         # in <svg> a script's markup is parsed: '</script>' in a quoted value does not end it,
-        # and '<a href=' makes a value an attribute (found by the fourth review)
+        # and '<a href=' makes a value an attribute
         pytest.param(
             t'<svg><script><a href="</script><p>{Y}</p>"></a></script></svg>',
             "script-markup",
@@ -671,7 +671,7 @@ def test_holes_after_plain_raw_text_elements_still_work() -> None:
 
 
 # -- a value after '&' could complete a character reference, decoded before a URL or JavaScript
-# is read (found by the fourth review): refused wherever the browser decodes, then reads -------
+# is read: refused wherever the browser decodes, then reads ------------------------------------
 
 JS_QUOTE = "#39;);alert(1);//"
 SVG_QUOTE = "quot;;alert(1)//"
@@ -713,7 +713,7 @@ def test_an_escaped_ampersand_before_a_hole_is_fine() -> None:
     assert """<b onclick="f('&amp; x')">x</b>""" == html(t"""<b onclick="f('&amp; {"x"}')">x</b>""")
 
 
-# -- found by the red-team review ----------------------------------------------------------------
+# -- module specifiers: a value there would choose the code that loads ----------------------------
 
 MODULE = "https://evil.example/x.js"
 

@@ -24,22 +24,18 @@ try:  # a CSS Syntax Level 3 tokenizer and parser, to read rendered CSS back
 except ImportError:  # pragma: no cover - the read-back tests are skipped
     tinycss2 = None
 
-from htmltemplates._css import (
+from htmltemplates._spec import UrlPart
+from htmltemplates.lang.css import (
     PLACEHOLDERS,
     CssPosition,
     CssState,
-    NotCssError,
     css_after,
     css_holes,
     css_position,
     css_state,
-    css_string,
-    css_text,
-    css_url,
-    css_value,
 )
-from htmltemplates._escapers import UNSAFE_CSS, UNSAFE_URL, browser_url, filter_url
-from htmltemplates._spec import UrlPart
+from htmltemplates.runtime.css import NotCssError, css_string, css_text, css_url, css_value
+from htmltemplates.runtime.escapers import UNSAFE_CSS, UNSAFE_URL, browser_url, filter_url
 
 S = CssState
 

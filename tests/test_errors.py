@@ -1,11 +1,11 @@
-"""The full text of every error htmltemplates raises (GUIDE.md section 4: errors are UI).
+"""The full text of every error htmltemplates raises (errors are user interface).
 
 Each row of ``MESSAGES`` is one way to reach one anchor of docs/errors.md. The expected message
 is written out line by line; ``CALLER`` stands for the ``  FILE, line N`` line, which is built
 from ``error.caller`` (and checked to name this file).
 """
 
-# The project writes `assert expected == actual` (GUIDE.md section 3), which SIM300 calls Yoda.
+# The project writes `assert expected == actual` (expected first), which SIM300 calls Yoda.
 
 import ast
 import sys
@@ -1678,7 +1678,7 @@ MESSAGES = [
         RenderError,
         "dict-value",
         [
-            # a bad value is named by its type and a short repr (GUIDE.md 4.1), as in dict-in-text
+            # a bad value is named by its type and a short repr, as in dict-in-text
             "a dict inside the value of the attribute title: {'k': 1}",
             "",
             '    <p title="{d}">',
@@ -2254,7 +2254,7 @@ def anchors_in_source() -> set[str]:
     """Every anchor the package can raise: the third argument of its ``_syntax(...)`` and
     ``_error(...)`` helpers (headline, fix, anchor, location)."""
     found = set()
-    for path in (Path(__file__).parents[1] / "htmltemplates").glob("*.py"):
+    for path in (Path(__file__).parents[1] / "htmltemplates").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if (
                 isinstance(node, ast.Call)

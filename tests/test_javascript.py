@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from markupsafe import Markup
 
 from htmltemplates import RenderError, TemplateSyntaxError, html
-from htmltemplates._escapers import decode_attribute
-from htmltemplates._javascript import JsState
+from htmltemplates.lang.javascript import JsState
+from htmltemplates.lang.references import decode_attribute
 
 UNKNOWN = (
     "interpolation after JavaScript the scanner cannot read for sure (such as a '/' after ')' "
@@ -199,9 +199,9 @@ def test_refused_positions_in_script(template: Template, headline: str) -> None:
     assert headline == info.value.headline
 
 
-# The third review found '/' guesses (division or regular expression), HTML-like comments, a
-# hashbang, non-ASCII identifiers and spaces, and SVG's entity decoding misleading a lexer that
-# guessed; now it does not guess, and these holes are refused.
+# Where a lexer would have to guess: whether '/' divides or starts a regular expression, HTML-like
+# comments, a hashbang, non-ASCII identifiers and spaces, SVG's entity decoding. The lexer does
+# not guess, and these holes are refused.
 @pytest.mark.parametrize(
     ("template", "headline"),
     [
@@ -390,7 +390,7 @@ def test_script_language_is_refused() -> None:
     ],
 )
 def test_attribute_references_decode_as_html5lib_does(written: str) -> None:
-    # an event handler is lexed as the browser reads the attribute (third review: '&quotx')
+    # an event handler is lexed as the browser reads the attribute ('&quotx' is no quote)
     fragment = html5lib.parseFragment(
         f'<p title="{written}">', treebuilder="etree", namespaceHTMLElements=False
     )

@@ -24,15 +24,13 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from markupsafe import Markup
 
-from htmltemplates._javascript import (
+from htmltemplates.lang.javascript import (
     CODE_STAND_IN,
     TEXT_STAND_IN,
     JsState,
-    NotJavaScriptError,
     js_state,
-    js_string,
-    js_value,
 )
+from htmltemplates.runtime.javascript import NotJavaScriptError, js_string, js_value
 
 CODE = JsState.CODE
 STRING = JsState.STRING

@@ -1,4 +1,4 @@
-"""Templates whose end is uncertain, rendered inside other templates (red-team finding F3).
+"""Templates whose end is uncertain, rendered inside other templates.
 
 Every template is scanned on its own, as HTML. Some static text ends elsewhere for another
 reader: markup in <title>, <script> or <style> and CDATA inside <svg>/<math>; a double-escaped
@@ -124,8 +124,8 @@ def test_read_otherwise_in_foreign_content_renders_in_html(name: str, place: str
             assert "alert" not in value, (attribute, out)
 
 
-def test_the_red_team_case_exactly() -> None:
-    """F3: the title's markup, read as an <a> with an onclick inside <svg>, would have put the
+def test_title_markup_read_as_an_onclick_inside_svg() -> None:
+    """The title's markup, read as an <a> with an onclick inside <svg>, would have put the
     outer value inside that onclick's comment, where */ ends it."""
     inner = t"<title><a onclick='/*</title>"
     with pytest.raises(

@@ -1,7 +1,7 @@
 """Differential property tests: the in-place attribute path vs the merging path (render_tag).
 
-Written by the second security review of issue #2; run with more examples to search harder
-(EXAMPLES=4000 in the environment).
+Two implementations of the same rules, checked against each other; run with more examples to
+search harder (EXAMPLES=4000 in the environment).
 
 For the same attribute data, these must agree (same string, or same exception type and the same
 headline, i.e. the first line of str(error)):

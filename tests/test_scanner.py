@@ -1,20 +1,22 @@
 """The scanner alone: literal text -> the Context it ends in, and static strings -> tokens.
 
-Most escaping bugs are context bugs (GUIDE.md section 3), so every state of the scanner is pinned
-here on plain text, without rendering anything.
+Most escaping bugs are context bugs (a value escaped for the wrong place), so every state of the
+scanner is pinned here on plain text, without rendering anything.
 """
 
-# The project writes `assert expected == actual` (GUIDE.md section 3), which SIM300 calls Yoda.
+# The project writes `assert expected == actual` (expected first), which SIM300 calls Yoda.
 
 from collections.abc import Sequence
 from string.templatelib import Interpolation, Template
 
 import pytest
 
-from htmltemplates._context import Context, Quote, State
-from htmltemplates._css import CssState
-from htmltemplates._javascript import JsState
-from htmltemplates._scanner import (
+from htmltemplates._spec import AttrKind
+from htmltemplates.errors import TemplateSyntaxError
+from htmltemplates.lang.css import CssState
+from htmltemplates.lang.javascript import JsState
+from htmltemplates.scan.context import Context, Quote, State
+from htmltemplates.scan.scanner import (
     AttrToken,
     SpreadToken,
     TagToken,
@@ -23,8 +25,6 @@ from htmltemplates._scanner import (
     context_after,
     scan,
 )
-from htmltemplates._spec import AttrKind
-from htmltemplates.errors import TemplateSyntaxError
 
 TEXT = Context()
 

@@ -1,4 +1,4 @@
-"""Spreads: a mapping between attributes, ``<a {attrs}>`` (SECURITY-NOTES 2.6).
+"""Spreads: a mapping between attributes, ``<a {attrs}>``.
 
 Each entry ``k: v`` behaves as ``k={v}`` written in the template would; names from data are
 validated and never emitted when bad.

@@ -1,4 +1,4 @@
-"""Values in element content (HTML text, SECURITY-NOTES 2.1): what each kind of value renders to.
+"""Values in element content (HTML text): what each kind of value renders to.
 
 Every row is a real t-string and the exact HTML it must render to.
 """
@@ -417,7 +417,7 @@ class Count(int):
 
 
 def test_number_subclasses_are_escaped_like_any_object() -> None:
-    # a subclass of int (an IntEnum...) may have its own __str__ (red-team finding, issue #2)
+    # a subclass of int (an IntEnum...) may have its own __str__
     assert "<p>&lt;img src=x onerror=alert(1)&gt;</p>" == html(t"<p>{Count(3)}</p>")
 
 
@@ -453,7 +453,7 @@ SHOWS = Shows("ok")
     ],
 )
 def test_str_subclasses_are_escaped_as_they_show(template: Template, expected: str) -> None:
-    # an f-string would call the subclass's __str__, so that is the text escaped (second review)
+    # an f-string would call the subclass's __str__, so that is the text escaped
     assert expected == html(template)
 
 

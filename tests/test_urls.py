@@ -1,4 +1,4 @@
-"""URL-valued attributes (SECURITY-NOTES 2.8): the scheme filter at the start of a value, holes
+"""URL-valued attributes: the scheme filter at the start of a value, holes
 after a fixed scheme, and the positions refused because a value could still pick the scheme.
 """
 
@@ -604,7 +604,7 @@ def test_url_parts_are_percent_encoded(template: Template, expected: str) -> Non
     ],
 )
 def test_holes_that_could_choose_the_host_are_refused(template: Template) -> None:
-    # third review: '/{p}' with p='/evil.example/x' gives '//evil.example/x'
+    # '/{p}' with p='/evil.example/x' would give '//evil.example/x', another host
     with pytest.raises(TemplateSyntaxError) as info:
         html(template)
     assert "interpolation that could choose the host of the URL in " in info.value.headline

@@ -19,7 +19,7 @@ import pytest
 from hostile import assert_inert, comments, find, parse, structure, text_of
 
 from htmltemplates import UNSAFE_CSS, UNSAFE_URL, TemplateSyntaxError, html
-from htmltemplates._javascript import js_string
+from htmltemplates.runtime.javascript import js_string
 
 VECTORS = [
     # plain tags and handlers

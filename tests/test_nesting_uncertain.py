@@ -1,9 +1,9 @@
-"""Red-team review 2 of templates nested in other templates (after F3, commit 0f15b50).
+"""Templates whose end is uncertain, nested in other templates: each way the uncertainty can
+reach the outer template's values, and each place where refusing would be wrong.
 
-Each finding and false refusal is pinned by a test; the other tests pin what was checked and
-found sound (refused where it must be, rendered where it may). The
-static text of every template is an honest author's; EVIL and INJECTED are the attacker's values.
-html5lib (a spec-compliant parser) is the judge of where a value really lands.
+Refused where it must be, rendered where it may. The static text of every template is an honest
+author's; EVIL and INJECTED are the attacker's values. html5lib (a spec-compliant parser) is the
+judge of where a value really lands.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from htmltemplates.flask import stream_html
 
 EVIL = "*/alert(1)//"  # ends the comment the uncertain markup opened in an event handler
 INJECTED = "<img src=x onerror=alert(1)>"
-TITLE = t"<title><a onclick='/*</title>"  # the F3 template: markup in <title>
+TITLE = t"<title><a onclick='/*</title>"  # markup in <title>, an <a onclick> inside <svg>
 NS_HTML = "{http://www.w3.org/1999/xhtml}"
 
 
@@ -49,7 +49,7 @@ def refused(template: Template) -> bool:
     return "nested-end" == refusal(template)
 
 
-# -- finding 1: a second uncertain construct hides a double-escaped <script> ------------------
+# -- a second uncertain construct must not hide a double-escaped <script> ----------------------
 #
 # Scanner.unsure keeps only the last reason, and Nesting.foreign_only is computed from its
 # anchor: a <script> with '<!--' and '<script' (refused anywhere) followed by markup in
@@ -79,7 +79,7 @@ def test_a_double_escaped_script_stays_refused_after_other_uncertain_text(name: 
 
 @pytest.mark.parametrize("name", DOWNGRADED)
 def test_what_the_downgraded_template_does_to_the_outer_value(name: str) -> None:
-    """Why finding 1 matters: html5lib puts the outer value inside the <script>."""
+    """Why it matters: html5lib puts the outer value inside the <script>."""
     inner = DOWNGRADED[name]
     try:
         out = str(html(t"<div>{inner}</div>\n{'alert(1)'}\n<!-- end -->\n<script>f()</script>"))
@@ -104,7 +104,7 @@ def test_other_uncertain_text_then_a_double_escaped_script_stays_refused() -> No
     assert refused(t"<p>{inner}{EVIL}</p>")
 
 
-# -- finding 2: html() called while another template renders falls back to "on its own" ---------
+# -- html() called while another template renders must not fall back to "on its own" -----------
 #
 # The top_level fallback of html() cannot tell html() called by the application from html()
 # called by a component, an __html__ method (the class-based components of
@@ -143,7 +143,7 @@ INSIDE_A_RENDER: dict[str, Callable[[], Template]] = {
 
 @pytest.mark.parametrize("place", INSIDE_A_RENDER)
 def test_html_called_while_another_template_renders_is_nested(place: str) -> None:
-    """Rendered, the <svg> stays open, the F3 title becomes an <a onclick> and EVIL runs
+    """Rendered, the <svg> stays open, the TITLE becomes an <a onclick> and EVIL runs
     (html5lib and Chromium agree)."""
     assert refused(INSIDE_A_RENDER[place]())
 
@@ -175,7 +175,7 @@ def test_html_on_its_own_still_renders_the_open_template() -> None:
 
 
 def test_html_inside_a_component_in_svg_is_refused_for_foreign_only_text() -> None:
-    """The case the F3 fix covers: _FOREIGN is set while the __html__ method runs."""
+    """_FOREIGN is set while the __html__ method runs."""
 
     class Title:
         def __html__(self) -> str:
@@ -183,11 +183,11 @@ def test_html_inside_a_component_in_svg_is_refused_for_foreign_only_text() -> No
 
     assert refused(t"<svg>{Title()}<text>{EVIL}</text></svg>")
     assert refused(t"<svg><{Title} /><text>{EVIL}</text></svg>")
-    theme = Provider("redteam-theme", default="light")
+    theme = Provider("nesting-theme", default="light")
     assert refused(t"<svg><{theme.provide} value=dark>{TITLE}</{theme.provide}>{EVIL}</svg>")
 
 
-# -- finding 3: __html__ returning a Template (html() forgotten) puts its repr in the page ------
+# -- __html__ returning a Template (html() forgotten) must not put its repr in the page ---------
 
 
 class Forgot:
@@ -248,7 +248,7 @@ def test_an_html_method_returning_a_template_elsewhere_is_a_template_error(
     assert INJECTED not in out
 
 
-# -- finding 4: a legacy <select> reads <title> and <style> as markup too ---------------------
+# -- a legacy <select> reads <title> and <style> as markup too ---------------------------------
 #
 # In the "in select" insertion mode of the HTML standard before the 2025 customizable-select
 # change (html5lib, and browsers without that change), <title>, <style>, <xmp>... start tags
@@ -278,7 +278,7 @@ def test_markup_in_title_or_style_is_refused_inside_select(name: str) -> None:
     assert refused(t"<select>{IN_SELECT[name]}<option>{EVIL}</option></select><p class='x'>")
 
 
-# -- finding 5: an </svg> that HTML content inside an integration point ignores ----------------
+# -- an </svg> that HTML content inside an integration point ignores ---------------------------
 #
 # The scanner pops <svg> at every </svg>; the tree builder ignores </svg> while an HTML
 # element inside <foreignObject>, <desc> or <title> (of SVG) or <mi>... is open. Once the author
@@ -416,7 +416,7 @@ def test_the_foreign_mark_is_reset_when_a_render_inside_svg_raises() -> None:
 
 def test_the_foreign_mark_does_not_reach_other_threads_or_tasks() -> None:
     """A render in <svg> on one thread, waiting, while another thread and an asyncio task
-    render the F3 template in HTML: they render it; the one in <svg> is refused."""
+    render the TITLE template in HTML: they render it; the one in <svg> is refused."""
     entered, release = threading.Event(), threading.Event()
     seen: list[object] = []
 

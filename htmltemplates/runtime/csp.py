@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 
-from ._escapers import escape_text
+from .escapers import escape_text
 
 __all__ = ["CSP_NONCE", "csp_nonce", "nonce_attribute"]
 

@@ -1,4 +1,4 @@
-"""Where in CSS a hole stands: a small CSS lexer, and the escapers for the positions it accepts.
+"""Where in CSS a hole stands: a small CSS lexer over the static text of a template.
 
 The lexer walks the static text of a ``<style>`` body, or of a ``style`` attribute's value (a
 declaration list), up to a hole, and says what the hole's value would be part of: a property
@@ -15,8 +15,7 @@ the text before a hole, earlier holes written as :data:`PLACEHOLDERS` (what thei
 looks like to a tokenizer); :func:`css_after` judges the text right after a hole; and a VALUE
 whose declaration the text after it turns into a rule's selector is refused.
 
-The escapers: :func:`css_value` (the style-dict filter), :func:`css_string` and :func:`css_url`
-(hex escapes, CSS Syntax 4.3.7).
+The escapers of the values in these positions are in :mod:`htmltemplates.runtime.css`.
 """
 
 from __future__ import annotations
@@ -25,38 +24,21 @@ import bisect
 import copy
 import enum
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from string.templatelib import Template
+from collections.abc import Sequence
 from typing import NamedTuple
 
-from ._escapers import (
-    browser_url,
-    encode_fragment,
-    encode_path,
-    encode_query,
-    filter_css_value,
-    filter_url,
-    is_css_property,
-    markup_to_text,
-    plain_str,
-)
-from ._spec import UrlPart, ascii_lower
-from ._values import MAX_DEPTH, async_value, html_source, int_text, is_async, too_deep
+from .._spec import ascii_lower
+from ..runtime.css import CODE_PROPERTIES
+from ..runtime.escapers import browser_url, is_css_property
 
 __all__ = [
-    "CODE_PROPERTIES",
     "PLACEHOLDERS",
     "CssPosition",
     "CssState",
-    "NotCssError",
     "css_after",
     "css_holes",
     "css_position",
     "css_state",
-    "css_string",
-    "css_text",
-    "css_url",
-    "css_value",
 ]
 
 
@@ -145,9 +127,6 @@ _DECLARATION_AT_RULES = frozenset(
     bottom-left bottom-center bottom-right bottom-right-corner left-top left-middle left-bottom
     right-top right-middle right-bottom""".split()
 )
-# Properties whose value loads and runs code: IE's behavior (an HTC file), Firefox's old
-# -moz-binding (an XBL binding). No hole in their value is judged safe, url() included.
-CODE_PROPERTIES = frozenset({"behavior", "-ms-behavior", "-moz-binding"})
 _KEYFRAMES = frozenset({"keyframes", "-webkit-keyframes", "-moz-keyframes", "-o-keyframes"})
 
 
@@ -772,131 +751,3 @@ def _decode_escapes(text: str) -> str:
         return "\ufffd" if code == 0 or 0xD800 <= code <= 0xDFFF or code > 0x10FFFF else chr(code)
 
     return _ESCAPE.sub(decode, text)
-
-
-# -- values ---------------------------------------------------------------------------------------
-
-
-class NotCssError(TypeError):
-    """A value with no CSS text in its position (the renderer reports it as a RenderError)."""
-
-
-def _scalar_text(value: object, where: str) -> str:
-    """The text of a str, int or float (not bool), or of an ``__html__`` object's markup."""
-    if value.__class__ is str:
-        return value
-    match value:
-        case bool():
-            raise NotCssError(f"a bool in {where}: booleans are conditions, not text")
-        case _ if hasattr(type(value), "__html__"):
-            return markup_to_text(html_source(value, None))
-        case str():
-            return plain_str(value)
-        case int():
-            return int_text(int(value), None)
-        case float():
-            return str(float(value))
-    if is_async(value):
-        async_value(value, None)
-    raise NotCssError(f"{type(value).__name__} in {where}: interpolate a str or a number")
-
-
-# Characters written as themselves: in a string, letters, digits, space and _.,%+- (no quote,
-# backslash, newline, bracket, ';', ':', '/', '<', '>', '&', '!' or '@'); in a URL, also the
-# URL characters that mean nothing to CSS, but no space. Other printable non-ASCII characters are
-# ident code points, kept for readability.
-_STRING_SPECIAL = re.compile(r"[^A-Za-z0-9 _.,%+\-]")
-_URL_SPECIAL = re.compile(r"[^A-Za-z0-9_.,%+\-/:?#=~@!$*;]")
-
-
-def _hex_escape(match: re.Match[str]) -> str:
-    char = match.group()
-    if char >= "\x80" and char.isprintable():
-        return char
-    code = ord(char)
-    if code == 0 or 0xD800 <= code <= 0xDFFF:
-        return "\\fffd "  # what CSS reads a NUL or a lone surrogate as, written so it encodes
-    return f"\\{code:x} "  # the space ends the escape (4.3.7) and is not part of the text
-
-
-def css_string(value: object) -> str:
-    """The content of a CSS string ("..." or '...', no quotes added) that reads as ``value``:
-    str, int and float (not bool), ``__html__`` objects as the text they show. Everything but
-    letters, digits, space, ``_.,%+-`` and printable non-ASCII becomes a hex escape with its
-    ending space (CSS Syntax 4.3.7), so it cannot end the string, the element or the attribute."""
-    return _STRING_SPECIAL.sub(_hex_escape, _scalar_text(value, "a CSS string"))
-
-
-_URL_ENCODERS = {
-    UrlPart.PATH: encode_path,
-    UrlPart.QUERY: encode_query,
-    UrlPart.FRAGMENT: encode_fragment,
-}
-
-
-def css_url(value: object, part: UrlPart = UrlPart.START, *, trusted: bool = False) -> str:
-    """``value`` in a url() or a URL string, quoted or not: at the START the scheme filter
-    (http, https, mailto, tel or relative, else UNSAFE_URL; skipped when ``trusted``), later in
-    the URL the encoding of ``part``; then hex escapes as :func:`css_string`, and a space
-    escaped too, so the text has no space, quote, bracket or backslash that could end an
-    unquoted url()."""
-    text = _scalar_text(value, "a CSS url()")
-    if part is not UrlPart.START:
-        text = _URL_ENCODERS[part](text)
-    elif not trusted:
-        text = filter_url(text)
-    return _URL_SPECIAL.sub(_hex_escape, text)
-
-
-def css_text(value: object, depth: int = 0) -> str:
-    """The plain text a value stands for in a CSS property value, before the filter.
-
-    Strings and numbers as themselves; None and booleans as nothing (conditions, not values, as
-    in text inside attribute values); ``__html__`` objects as the text they show; lists, tuples
-    and other iterables as their items' texts joined by spaces, None and booleans dropped (a 0
-    is a value: ``[0, "4px"]`` is "0 4px"). A template, a mapping or bytes raise NotCssError.
-    The caller resolves lazy values (zero-argument functions) first.
-    """
-    cls = value.__class__
-    if cls is str:
-        return value  # type: ignore[return-value]
-    if cls is float:
-        return str(value)
-    if cls is int:
-        return int_text(value, None)  # type: ignore[arg-type]
-    match value:
-        case None | bool():
-            return ""
-        case _ if hasattr(type(value), "__html__") or isinstance(value, str | int | float):
-            return _scalar_text(value, "a CSS value")
-        case Template():
-            raise NotCssError("a template in a CSS value: templates are HTML")
-        case Mapping():
-            raise NotCssError(f"a {type(value).__name__} in a CSS value")
-        case bytes() | bytearray() | memoryview():
-            raise NotCssError("bytes in a CSS value: decode them to a str first")
-        case _ if is_async(value):
-            async_value(value, None)
-        case Iterable():
-            if depth >= MAX_DEPTH:
-                too_deep(value, None)
-            texts = (
-                css_text(item, depth + 1)
-                for item in value
-                if item is not None and item is not False
-            )
-            return " ".join(text for text in texts if text)
-    return str(value)
-
-
-def css_value(value: object) -> str:
-    """``value`` in a property value: its :func:`css_text` if the style-dict filter accepts it
-    (numbers, units, idents, #colours, value functions such as rgb()/calc()/var()), else
-    UNSAFE_CSS. A value that starts with '*' or ends with '/' gets a space there, so it cannot
-    make a comment with a '/' or '*' written around the hole."""
-    text = filter_css_value(css_text(value))
-    if text[:1] == "*":
-        text = " " + text
-    if text[-1:] == "/":
-        text += " "
-    return text

@@ -1,194 +1,55 @@
-"""Renders templates: the plan cache, the value rules of text content, and html() itself."""
+"""The value rules of text content, and the rendering of a template inside another: what the
+plans call for holes in element content, RCDATA and comments, and for nested templates."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 import sys
-import threading
 from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from string.templatelib import Interpolation, Template
 from string.templatelib import convert as _apply_conversion
 from types import FrameType, TracebackType
-from typing import Annotated, Any, NamedTuple
+from typing import Any, Protocol
 
 from markupsafe import Markup
 
-from ._attributes import js_part
-from ._compiler import PLAN_FILENAME, Render, compile_template
-from ._escapers import escape_comment, escape_text, normalize_rcdata, plain_str
-from ._scanner import Nesting
-from ._spec import attribute_rules
-from ._values import (
+from ..errors import PACKAGE_DIR, RenderError, TemplateError, TemplateSyntaxError, short_repr
+from ..errors import value_error as _error
+from .cache import PLAN_FILENAME, Render, compile_plan, plans
+from .escapers import escape_comment, escape_text, normalize_rcdata, plain_str
+from .values import (
     MAX_DEPTH,
     async_value,
     big_int,
     call_lazy,
-    close_awaitables,
-    html_source,
     int_text,
     is_async,
     is_lazy,
+    refuse,
     resolve,
     too_deep,
 )
-from .errors import PACKAGE_DIR, TemplateError, short_repr
-from .errors import value_error as _error
 
-__all__ = ["CacheInfo", "cache_info", "clear_cache", "configure_cache", "html", "render_str"]
-
-# -- the plan cache --------------------------------------------------------------------------
-#
-# Keyed by template.strings: a t-string literal hands out the same tuple every time it runs,
-# and equal tuples (a Template built by hand with the same text) share a plan. Conversions and
-# format specs are applied per value at render time, so nothing else shapes a plan. Reads are
-# plain dict lookups (atomic); inserts take a lock and evict the oldest plans past the bounds,
-# in plans and in the estimated bytes they hold, so templates built dynamically cannot grow
-# memory without limit. A compile of strings another thread is compiling waits for it.
-
-MAX_PLANS = 4096
-MAX_BYTES = 64 * 1024 * 1024  # of estimated size (see _cost)
-_plans: dict[tuple[str, ...], Render] = {}
-_costs: dict[tuple[str, ...], int] = {}  # the estimate of each cached plan, in the same order
-_flights: dict[tuple[str, ...], _Flight] = {}  # compiles in progress
-_lock = threading.Lock()
-_counts = [0, 0]  # compiles since the last clear_cache(), estimated bytes of the cached plans
-_generation = [0]  # how many times the cache was cleared: a plan compiled before is not kept
-
-
-def clear_cache() -> None:
-    """Forget every compiled plan (they are rebuilt on their next render)."""
-    with _lock:
-        _plans.clear()
-        _costs.clear()
-        _counts[:] = [0, 0]
-        _generation[0] += 1
-
-
-def configure_cache(*, max_plans: int | None = None, max_bytes: int | None = None) -> None:
-    """Set the bounds of the plan cache: at most ``max_plans`` plans, and at most ``max_bytes``
-    bytes of their estimated size; a bound not given is left as it is. The oldest plans are
-    evicted at once past the new bounds; a plan estimated larger than ``max_bytes`` is compiled
-    at each render and never kept. 0 keeps nothing."""
-    global MAX_PLANS, MAX_BYTES  # noqa: PLW0603 - the bounds are the module's settings
-    for name, bound in (("max_plans", max_plans), ("max_bytes", max_bytes)):
-        if bound is not None and (type(bound) is not int or bound < 0):
-            raise ValueError(f"configure_cache({name}=...) takes an int >= 0, not {bound!r}")
-    with _lock:
-        if max_plans is not None:
-            MAX_PLANS = max_plans
-        if max_bytes is not None:
-            MAX_BYTES = max_bytes
-        _evict(MAX_PLANS, 0)
-
-
-# a plan bakes in the framework attribute rules its template was compiled under
-attribute_rules.on_change(clear_cache)
-
-
-class CacheInfo(NamedTuple):
-    """What :func:`cache_info` reports."""
-
-    size: int  # plans cached now
-    bound: int  # the most plans kept; the oldest is dropped past it
-    compiles: int  # templates compiled since the last clear_cache()
-    estimated_bytes: int  # the estimated size of the plans cached now
-    max_bytes: int  # the most estimated bytes kept; the oldest plans are dropped past it
-
-
-def cache_info() -> CacheInfo:
-    """How many plans are cached and their estimated size, the two bounds, and the compiles
-    since the last clear."""
-    with _lock:
-        return CacheInfo(len(_plans), MAX_PLANS, _counts[0], _counts[1], MAX_BYTES)
-
-
-def _cost(strings: tuple[str, ...], source: str) -> int:
-    """An estimate of the bytes a plan holds, cheap and growing with the template: its static
-    text twice (in the key, and as constants of its code), the rest of its generated source
-    three times (the code objects, the functions and their constants), and 1.5 kB. Measured
-    with tracemalloc on plans of many shapes, it is within a factor of 2 either way."""
-    text = sum(map(len, strings))
-    return 1536 + 2 * text + 3 * max(0, len(source) - text)
-
-
-def _evict(plans: int, room: int) -> None:
-    """Evict the oldest plans until at most ``plans`` are left and ``room`` more estimated
-    bytes fit in MAX_BYTES; the caller holds _lock."""
-    while _plans and (len(_plans) > plans or _counts[1] + room > MAX_BYTES):
-        key = next(iter(_costs))
-        del _plans[key]
-        _counts[1] -= _costs.pop(key)
-
-
-class _Flight:
-    """A compile in progress: the threads that need the same plan wait for its end."""
-
-    __slots__ = ("done", "render", "thread")
-
-    def __init__(self) -> None:
-        self.done = threading.Event()
-        self.render: Render | None = None  # once compiled
-        self.thread = threading.get_ident()
-
-
-def _compile(template: Template) -> Render:
-    """The plan of ``template``: compiled once and cached. A thread that needs a plan another
-    thread is compiling waits for it; if that compile fails, each waiter compiles the template
-    itself and raises its own error, located at its own call (failures are not cached)."""
-    key = template.strings
-    with _lock:
-        render = _plans.get(key)
-        if render is not None:
-            return render
-        flight = _flights.get(key)
-        mine = flight is None
-        if flight is None:
-            flight = _flights[key] = _Flight()
-    if not mine:
-        if flight.thread != threading.get_ident():  # (not a compile further up this stack)
-            flight.done.wait()
-            if flight.render is not None:
-                return flight.render
-        return _keep(key, *_build(template))
-    try:
-        render = flight.render = _keep(key, *_build(template))
-    finally:
-        with _lock:
-            del _flights[key]
-        flight.done.set()
-    return render
-
-
-def _build(template: Template) -> tuple[Render, int, int]:
-    """The plan of ``template``, its estimated size and the cache generation it was compiled
-    in (the attribute rules may change meanwhile); a TemplateError located in it."""
-    generation = _generation[0]
-    try:
-        render, source, nesting = compile_template(template, _HELPERS)
-    except TemplateError as error:
-        error.locate(template)
-        error.__traceback__ = None
-        raise error from None
-    if nesting is not None:
-        render = _guarded(render, nesting, template.strings)
-    return render, _cost(template.strings, source), generation
-
-
-def _keep(key: tuple[str, ...], render: Render, cost: int, generation: int) -> Render:
-    """Cache ``render`` under ``key`` if it fits the bounds, evicting the oldest plans, unless
-    the cache was cleared while it compiled (under rules that have changed since)."""
-    with _lock:
-        _counts[0] += 1
-        current = generation == _generation[0]
-        if current and MAX_PLANS and cost <= MAX_BYTES and key not in _plans:
-            _evict(MAX_PLANS - 1, cost)
-            _plans[key] = render
-            _costs[key] = cost
-            _counts[1] += cost
-    return render
-
+__all__ = [
+    "NESTING_CODE",
+    "convert",
+    "guarded",
+    "html_source",
+    "in_foreign",
+    "inside_a_render",
+    "on_its_own",
+    "own_plan",
+    "render_comment",
+    "render_document",
+    "render_rcdata",
+    "render_str",
+    "render_text",
+    "render_text_foreign",
+    "user_frames",
+]
 
 # -- templates whose end is uncertain ----------------------------------------------------------
 #
@@ -202,7 +63,16 @@ def _keep(key: tuple[str, ...], render: Render, cost: int, generation: int) -> R
 _FOREIGN: ContextVar[bool] = ContextVar("htmltemplates_foreign", default=False)
 
 
-def _guarded(render: Render, nesting: Nesting, strings: tuple[str, ...]) -> Render:
+class Nesting(Protocol):
+    """Why a plan may not be rendered inside another template (the scanner's Nesting)."""
+
+    @property
+    def foreign_only(self) -> bool: ...
+
+    def error(self) -> TemplateSyntaxError: ...
+
+
+def guarded(render: Render, nesting: Nesting, strings: tuple[str, ...]) -> Render:
     """``render``, refusing to run inside another template as ``nesting`` says. A refusal that
     reaches html() from the template html() itself renders is dropped there (see html())."""
     if nesting.foreign_only:
@@ -241,9 +111,9 @@ def render_str(template: Template, slot: int = -1) -> str:
     """The HTML of ``template`` as a plain ``str`` (what nested templates render to); ``slot``
     is the hole it is the value of, if any, where running out of stack is reported."""
     try:
-        plan = _plans[template.strings]
+        plan = plans[template.strings]
     except KeyError:
-        plan = _compile(template)
+        plan = compile_plan(template)
     try:
         return plan(template.interpolations)
     except TemplateError as error:
@@ -262,50 +132,6 @@ def render_str(template: Template, slot: int = -1) -> str:
 _new_str = str.__new__
 
 
-def html(template: Annotated[Template, "html"]) -> Markup:
-    """Render a t-string to safe HTML.
-
-    Each interpolated value is escaped for the context it lands in (text, attribute value, URL,
-    comment...); dicts between attributes become attributes; nested templates and lists of them
-    render in place. The result is :class:`markupsafe.Markup`, so it nests in other templates
-    (and Jinja) without being escaped twice, and Flask views can return it as is.
-    """
-    __tracebackhide__ = True
-    if template.__class__ is not Template:
-        _reject(template)
-    try:
-        plan = _plans[template.strings]
-    except KeyError:
-        plan = _compile(template)
-    try:
-        return _new_str(Markup, plan(template.interpolations))
-    except TemplateError as error:
-        own = _own_plan(error, template)
-        if own is not None and not _inside_a_render():
-            # a template whose end is uncertain, rendered on its own: nothing follows it
-            return _on_its_own(template, own)
-        if error.anchor == "async-value":
-            close_awaitables(template)  # the others would warn that they were never awaited
-        if error.template is None:
-            error.locate(template)
-        raise error.with_traceback(_user_frames(error.__traceback__))  # noqa: B904 - the same error
-    except RecursionError:
-        # the stack ran out where no hole could report it (an __html__ method rendering
-        # templates inside templates, each with html()): reported here, without a caret
-        deep = _unlocated_too_deep(template)
-        raise deep.with_traceback(None) from None
-
-
-def _unlocated_too_deep(template: Template) -> TemplateError:
-    try:
-        too_deep(None, 0, recursion=True)
-    except TemplateError as error:
-        error.location = None  # no hole to point at: the message names the template's caller
-        error.locate(template)
-        return error
-    raise AssertionError("too_deep returned")  # pragma: no cover
-
-
 # The code whose frames, above an html() call, mean that it runs while another template renders
 # (a component, an __html__ method or a lazy value calls it): there its template is nested, and
 # what follows it is the outer template's. Frames of plans are recognised by their file name.
@@ -313,7 +139,7 @@ def _unlocated_too_deep(template: Template) -> TemplateError:
 NESTING_CODE: set[object] = set()
 
 
-def _inside_a_render() -> bool:
+def inside_a_render() -> bool:
     frame: FrameType | None = sys._getframe(2)  # the caller of html()
     while frame is not None:
         code = frame.f_code
@@ -334,15 +160,15 @@ def render_document(value: object, slot: int) -> str:
         try:
             return render_str(value)
         except TemplateError as error:
-            own = _own_plan(error, value)
+            own = own_plan(error, value)
             if own is None:
                 raise
-        return _on_its_own(value, own)
+        return on_its_own(value, own)
     finally:
         _FOREIGN.reset(token)
 
 
-def _own_plan(error: TemplateError, template: Template) -> Render | None:
+def own_plan(error: TemplateError, template: Template) -> Render | None:
     """The plan of ``template`` when ``error`` is its own refusal to be nested (see _guarded):
     its plan refuses before rendering anything, so a refusal with its strings is its own."""
     top_level = getattr(error, "top_level", None)
@@ -351,17 +177,17 @@ def _own_plan(error: TemplateError, template: Template) -> Render | None:
     return None
 
 
-def _on_its_own(template: Template, render: Render) -> Markup:
+def on_its_own(template: Template, render: Render) -> Markup:
     __tracebackhide__ = True
     try:
         return _new_str(Markup, render(template.interpolations))
     except TemplateError as error:
         if error.template is None:
             error.locate(template)
-        raise error.with_traceback(_user_frames(error.__traceback__))  # noqa: B904 - the same error
+        raise error.with_traceback(user_frames(error.__traceback__))  # noqa: B904 - the same error
 
 
-def _user_frames(tb: TracebackType | None) -> TracebackType | None:
+def user_frames(tb: TracebackType | None) -> TracebackType | None:
     """``tb`` without the frames of htmltemplates itself (its modules and compiled plans): what
     is left of a TemplateError's traceback is the user's code (components) between html() and
     the fault, which the message and notes already locate."""
@@ -378,15 +204,28 @@ def _user_frames(tb: TracebackType | None) -> TracebackType | None:
     return kept[0] if kept else None
 
 
-def _reject(value: object) -> None:
-    if isinstance(value, Template):
-        return
-    if isinstance(value, str):
-        raise TypeError(
-            'html() takes a template string (t"..."), not a str. Did you write f"..." where '
-            'you meant t"..."? An f-string has already inserted its values unescaped.'
-        )
-    raise TypeError(f'html() takes a template string (t"..."), not {type(value).__name__}.')
+# -- __html__ ------------------------------------------------------------------------------------
+
+
+def html_source(value: Any, slot: int | None) -> str:
+    """The HTML an object with ``__html__`` says it is, as a ``str``. A Template returned by
+    ``__html__`` (a t-string where html() of it was meant) is rendered; anything else is the
+    RenderError html-method, in every position (``slot`` None: a Refusal)."""
+    markup = value.__html__()
+    if isinstance(markup, str):
+        return markup
+    if markup.__class__ is Template:
+        return render_str(markup)
+    refuse(functools.partial(_html_method, value, markup), slot)
+
+
+def _html_method(value: object, markup: object, slot: int) -> RenderError:
+    return _error(
+        f"the __html__ method of {type(value).__name__} returned {short_repr(markup)}, not a str",
+        'Return html(t"...") (or another str of HTML) from __html__.',
+        "html-method",
+        slot,
+    )
 
 
 # -- values in context (called by the compiled plans) ---------------------------------------
@@ -443,9 +282,9 @@ def render_text(value: object, slot: int, depth: int = 0) -> str:
                     strings = item.strings
                     if strings is not last or plan is None:  # items of a list share their literal
                         try:
-                            plan = _plans[strings]
+                            plan = plans[strings]
                         except KeyError:
-                            plan = _compile(item)
+                            plan = compile_plan(item)
                         last = strings
                     try:
                         append(plan(item.interpolations))
@@ -517,16 +356,4 @@ def render_comment(value: object, slot: int) -> str:
     return escape_comment(render_text(value, slot))
 
 
-_HELPERS: dict[str, object] = {
-    "_js": js_part,
-    "_text": render_text,
-    "_text_f": render_text_foreign,
-    "_foreign": in_foreign,
-    "_render_str": render_str,
-    "_rcdata": render_rcdata,
-    "_comment": render_comment,
-    "_convert": convert,
-}
-NESTING_CODE.update(
-    function.__code__ for function in (html, render_str, render_text, render_comment)
-)
+NESTING_CODE.update(function.__code__ for function in (render_str, render_text, render_comment))

@@ -18,23 +18,37 @@ other context (text, other attributes, script values) they are ordinary text.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from string.templatelib import Interpolation, Template, convert
 from typing import Any, LiteralString, Self, final
 
-from ._escapers import (
+from .._spec import UrlPart
+from ..errors import Location, TemplateError
+from ..errors import syntax_error as _syntax
+from ..errors import value_error as _error
+from .escapers import (
     browser_url,
     encode_fragment,
     encode_path,
     encode_query,
     plain_str,
 )
-from ._spec import UrlPart
-from ._urls import FIXED_ORIGIN, check_path_value, url_parts
-from .errors import Location, TemplateError
-from .errors import syntax_error as _syntax
-from .errors import value_error as _error
+from .urls import FIXED_ORIGIN, check_path_value
 
-__all__ = ["TrustedResourceURL", "TrustedURL"]
+__all__ = ["TrustedResourceURL", "TrustedURL", "install"]
+
+# How the static text of a t-string is read as a URL: where each hole stands, and the refusal
+# of a hole that could choose the scheme. That is lang.urls.url_parts, the reading the compiler
+# gives URL attributes: compile-time code, which no runtime module imports. htmltemplates._api
+# installs it when the package is imported, before a TrustedURL can be built.
+ReadURL = Callable[[Sequence[str | int], str, Callable[[str], str]], dict[int, UrlPart]]
+_read_url: list[ReadURL] = []
+
+
+def install(read_url: ReadURL) -> None:
+    """Read the t-strings of the trusted URL types with ``read_url`` (see _read_url)."""
+    _read_url[:] = [read_url]
+
 
 _ENCODERS = {
     UrlPart.PATH: encode_path,
@@ -113,7 +127,7 @@ def _from_template(url: Template, kind: str) -> str:
             parts.append(string)
         if index < len(url.interpolations):
             parts.append(index)
-    where = url_parts(parts, kind, decode=str)  # a URL, not HTML: no character references
+    where = _read_url[0](parts, kind, str)  # a URL, not HTML: no character references
     first = url.strings[0]
     if UrlPart.START in where.values():
         raise _syntax(

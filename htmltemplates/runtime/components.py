@@ -1,5 +1,4 @@
-"""Calls components written as tags (``<{Card} title="x">children</{Card}>``) at render time,
-and shares values with components deep inside a page (:class:`Provider`).
+"""Calls components written as tags (``<{Card} title="x">children</{Card}>``) at render time.
 
 A plan renders ``<{Card} title="Hi" tone={tone}><p>{body}</p></{Card}>`` as, in effect::
 
@@ -21,22 +20,20 @@ from __future__ import annotations
 import inspect
 import threading
 from annotationlib import Format
-from collections.abc import Callable, Iterator, Mapping, Set
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Mapping, Set
 from dataclasses import dataclass
 from functools import partial
 from string.templatelib import Interpolation, Template
 from types import BuiltinFunctionType, FunctionType, MethodType
 from typing import Any
 
-from markupsafe import Markup
+from ..errors import Location, TemplateError, excerpt, short_repr
+from ..errors import value_error as _error
+from .cache import compile_plan, plans
+from .text import render_text
+from .values import too_deep
 
-from ._values import too_deep
-from .errors import Location, TemplateError, excerpt, short_repr
-from .errors import value_error as _error
-
-__all__ = ["EMPTY", "Provider", "Site", "render_component", "spread_props"]
+__all__ = ["EMPTY", "Site", "annotate", "render_component", "spread_props"]
 
 EMPTY = Template()
 """The children of a component written without any (``<{Card} />``, ``<{Card}></{Card}>``)."""
@@ -224,11 +221,11 @@ def render_component(
     try:
         result = component(**props)
         if result.__class__ is not Template:
-            return _render.render_text(result, site.index)
+            return render_text(result, site.index)
         try:  # render_str, inlined: this is the hot path of every component
-            plan = _render._plans[result.strings]
+            plan = plans[result.strings]
         except KeyError:
-            plan = _render._compile(result)
+            plan = compile_plan(result)
         try:
             return plan(result.interpolations)
         except TemplateError as error:
@@ -397,71 +394,3 @@ def annotate(
     used = error.__dict__["_htmltemplates_used"]
     note = f"in component {' > '.join(stack)}, used here:\n{used}"
     error.__notes__[error.__dict__["_htmltemplates_note"]] = note
-
-
-# -- sharing values with components deep inside: Provider ------------------------------------
-
-
-class Provider[T]:
-    """A value that an outer component provides to every component rendered inside it, without
-    passing it down as a prop (a theme, the current user, a locale).
-
-    ::
-
-        theme = Provider("theme", default="light")
-
-        def Button(*, children: Template) -> Template:
-            return t'<button class="btn-{theme.get()}">{children}</button>'
-
-        html(t'<{theme.provide} value="dark"><{Button}>Go</{Button}></{theme.provide}>')
-
-    Built on :mod:`contextvars`: each thread and each asyncio task sees its own value. Create
-    providers once, at module level.
-    """
-
-    __slots__ = ("_var", "name")
-
-    def __init__(self, name: str, *, default: T) -> None:
-        self.name = name
-        self._var: ContextVar[T] = ContextVar(f"htmltemplates.{name}", default=default)
-
-    def get(self) -> T:
-        """The value provided by the innermost enclosing provider, else the default."""
-        return self._var.get()
-
-    def provide(self, value: T, children: Template) -> Markup:
-        """Render ``children`` with ``value`` provided: the component form is
-        ``<{theme.provide} value="dark">...</{theme.provide}>``."""
-        token = self._var.set(value)
-        try:
-            return _render.html(children)
-        finally:
-            self._var.reset(token)
-
-    @contextmanager
-    def using(self, value: T) -> Iterator[None]:
-        """Provide ``value`` for the body of a ``with`` block (a whole request, a test)."""
-        token = self._var.set(value)
-        try:
-            yield
-        finally:
-            self._var.reset(token)
-
-    def __repr__(self) -> str:
-        return f"Provider({self.name!r}, value={self.get()!r})"
-
-
-def plans() -> dict[tuple[str, ...], Callable[[tuple[Interpolation[Any], ...]], str]]:
-    """The plan cache, for the component calls compiled into plans (which render the
-    templates components return as render_component does)."""
-    return _render._plans
-
-
-def compile_plan(template: Template) -> Callable[[tuple[Interpolation[Any], ...]], str]:
-    """Compile and cache the plan of ``template``, which is not in the cache."""
-    return _render._compile(template)
-
-
-# Last, as _render imports the compiler, which takes render_component and friends from here:
-# whichever of the two modules is imported first, the other finds what it needs defined.
-from . import _render  # noqa: E402

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import html as _html
 import re
-from html.entities import html5 as _html5_entities
 from urllib.parse import quote
 
-from ._spec import SAFE_SCHEMES, ascii_lower
+from .._spec import SAFE_SCHEMES, ascii_lower
 
 try:  # MarkupSafe's C escaper, without the Markup object escape() wraps each result in
     from markupsafe import _escape_inner as escape_text  # type: ignore[attr-defined]
@@ -27,7 +26,6 @@ __all__ = [
     "UNSAFE_CSS",
     "UNSAFE_URL",
     "browser_url",
-    "decode_attribute",
     "encode_fragment",
     "encode_path",
     "encode_query",
@@ -54,29 +52,6 @@ UNSAFE_CSS = "htmltemplates-unsafe"
 _COMMENT_MORE = str.maketrans({"-": "&#45;", "!": "&#33;"})
 
 
-_REFERENCE = re.compile(r"&(#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[A-Za-z][A-Za-z0-9]*;?)")
-
-
-def decode_attribute(text: str, /) -> str:
-    """``text`` as the HTML tokenizer decodes an attribute value (13.2.5.72-80): unlike
-    ``html.unescape`` (text content's rule), a legacy named reference without ';' followed by
-    a letter, digit or '=' stays as written, so "&quotx" is not a quote."""
-
-    def decode(match: re.Match[str]) -> str:
-        reference = match.group(1)
-        if reference.startswith("#") or (reference.endswith(";") and reference in _html5_entities):
-            return _html.unescape(match.group())
-        for end in range(len(reference), 1, -1):  # the longest legacy name, as the tokenizer
-            if reference[:end] in _html5_entities:
-                following = (reference[end:] or text[match.end() : match.end() + 1])[:1]
-                if following.isalnum() or following == "=":
-                    return match.group()
-                return _html5_entities[reference[:end]] + reference[end:]
-        return match.group()
-
-    return _REFERENCE.sub(decode, text)
-
-
 def plain_str(text: str, /) -> str:
     """An exact ``str`` of what ``text`` shows: a ``str`` subclass may override ``__str__``,
     and an f-string would call it, so what is checked and escaped must be that text."""
@@ -97,7 +72,7 @@ def keep_first_newline(text: str, /) -> str:
 
 def normalize_rcdata(markup: str, /) -> str:
     """Trusted HTML shown inside ``<title>``/``<textarea>``: its entities kept, its tags made
-    text, so it cannot close the element (SECURITY-NOTES 2.2)."""
+    text, so it cannot close the element (docs/contexts.md, "RCDATA and comments in detail")."""
     # str.replace, not Markup.replace (which would escape "&lt;" itself)
     return str.replace(str.replace(markup, "<", "&lt;"), ">", "&gt;")
 

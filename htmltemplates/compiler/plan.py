@@ -20,18 +20,44 @@ from __future__ import annotations
 
 import keyword
 import re
-from collections.abc import Callable, Mapping, Sequence
-from string.templatelib import Interpolation, Template
-from typing import Any
+from collections.abc import Callable, Sequence
+from string.templatelib import Template
 
-from . import _attributes, _components, _escapers
-from ._attributes import PartMarker, PartsItem, SpreadItem, StaticItem, TagPlan, WholeItem
-from ._context import State
-from ._csp import nonce_attribute
-from ._css import css_holes
-from ._escapers import decode_attribute, escape_text
-from ._javascript import CODE_STAND_IN, TEXT_STAND_IN, JsState, js_state
-from ._scanner import (
+from .._spec import (
+    ANIMATION_ELEMENTS,
+    ANIMATION_VALUES,
+    LINK_NAVIGATIONAL_RELS,
+    WHITESPACE,
+    AttrKind,
+    UrlPart,
+    ascii_lower,
+    attr_kind,
+    refusal_reason,
+)
+from ..errors import Location, TemplateError
+from ..errors import syntax_error as _syntax
+from ..lang.css import css_holes
+from ..lang.javascript import CODE_STAND_IN, TEXT_STAND_IN, JsState, js_state
+from ..lang.references import decode_attribute
+from ..lang.urls import (
+    refresh_parts,
+    refuse_reference_joins,
+    resource_parts,
+    srcset_parts,
+    url_parts,
+)
+from ..runtime import attributes as _attributes
+from ..runtime import cache
+from ..runtime import components as _components
+from ..runtime import escapers as _escapers
+from ..runtime import text as _text
+from ..runtime.attributes import PartMarker, PartsItem, SpreadItem, StaticItem, TagPlan, WholeItem
+from ..runtime.cache import PLAN_FILENAME, Render
+from ..runtime.csp import nonce_attribute
+from ..runtime.escapers import escape_text
+from ..runtime.values import check_ints, too_deep
+from ..scan.context import State
+from ..scan.scanner import (
     JS_HOLE_STATES,
     SCRIPT_VALUE_FIX,
     AttrToken,
@@ -46,35 +72,10 @@ from ._scanner import (
     css_escaping,
     refuse_module_specifier,
 )
-from ._spec import (
-    ANIMATION_ELEMENTS,
-    ANIMATION_VALUES,
-    LINK_NAVIGATIONAL_RELS,
-    WHITESPACE,
-    AttrKind,
-    UrlPart,
-    ascii_lower,
-    attr_kind,
-    refusal_reason,
-)
-from ._urls import (
-    refresh_parts,
-    refuse_reference_joins,
-    resource_parts,
-    srcset_parts,
-    url_parts,
-)
-from ._values import check_ints, too_deep
-from .errors import Location, TemplateError
-from .errors import syntax_error as _syntax
 
-__all__ = ["Render", "compile_template"]
+__all__ = ["compile_template"]
 
-Render = Callable[[tuple[Interpolation[Any], ...]], str]
-PLAN_FILENAME = "<htmltemplates plan>"  # what tracebacks show for the code of a plan
-
-# What plans call. The value rules of text content (``_text``, ``_rcdata``, ``_comment``,
-# ``_convert``) render nested templates through the plan cache, so the renderer passes them in.
+# What plans call, by name.
 _GLOBALS: dict[str, object] = {
     "_str": str,
     "_keep_newline": _escapers.keep_first_newline,
@@ -99,6 +100,14 @@ _GLOBALS: dict[str, object] = {
     "_nonce": nonce_attribute,
     "_check_ints": check_ints,
     "_too_deep": too_deep,
+    "_js": _attributes.js_part,
+    "_text": _text.render_text,
+    "_text_f": _text.render_text_foreign,
+    "_foreign": _text.in_foreign,
+    "_render_str": _text.render_str,
+    "_rcdata": _text.render_rcdata,
+    "_comment": _text.render_comment,
+    "_convert": _text.convert,
 }
 
 
@@ -168,7 +177,7 @@ class _Builder:
             calls.append(f"{name}({', '.join(params)})")
         return calls
 
-    def build(self, holes: int, helpers: Mapping[str, object]) -> tuple[Render, str]:
+    def build(self, holes: int) -> tuple[Render, str]:
         if self.fused is None:
             self._flush()
         if self.fused is None and len(self.pieces) > _CHUNK:
@@ -176,7 +185,7 @@ class _Builder:
         else:
             lines = self._render(holes)
         source = "\n".join([*self.functions, *lines]) + "\n"
-        namespace: dict[str, object] = {**_GLOBALS, **helpers, **self.constants}
+        namespace: dict[str, object] = {**_GLOBALS, **self.constants}
         exec(compile(source, PLAN_FILENAME, "exec"), namespace)
         render = namespace["render"]
         return render, source  # type: ignore[return-value]
@@ -268,13 +277,10 @@ def _fast_text(n: int, slow: str, nested: bool = False) -> str:
     )
 
 
-def compile_template(
-    template: Template, helpers: Mapping[str, object]
-) -> tuple[Render, str, Nesting | None]:
+def compile_template(template: Template) -> tuple[Render, str, Nesting | None]:
     """The render function for templates with the static strings of ``template``, its source,
-    and why it may not be rendered inside another template (None when it may); ``helpers``
-    maps ``_text``, ``_text_f``, ``_foreign``, ``_rcdata``, ``_comment`` and ``_convert`` to the
-    value rules. Only the strings shape the plan: values, conversions and format specs do not.
+    and why it may not be rendered inside another template (None when it may). Only the
+    strings shape the plan: values, conversions and format specs do not.
 
     Raises TemplateSyntaxError (without a template attached) for positions it cannot make safe.
     """
@@ -312,7 +318,7 @@ def compile_template(
                 builder.expr("_nonce()")
             case ComponentToken():
                 _compile_component(builder, token, template)
-    render, source = builder.build(len(template.interpolations), helpers)
+    render, source = builder.build(len(template.interpolations))
     return render, source, scanner.nesting
 
 
@@ -354,7 +360,7 @@ def _fixed_value(tag: TagToken, name: str) -> str | None:
 
 def _animation_kind(tag: TagToken, name: str) -> AttrKind:
     """The kind of to/from/by/values on an SVG animation element, which writes them into the
-    attribute its attributeName names (SECURITY-NOTES 2.16): a URL when that is a URL attribute
+    attribute its attributeName names (SVG 2, SMIL animation): a URL when that is a URL attribute
     (``values``, a list of them, is refused then), plain text for a presentation attribute;
     refused when the target is not written in the template, or is an event handler or style."""
     fixed = _fixed_value(tag, "attributename")
@@ -364,7 +370,7 @@ def _animation_kind(tag: TagToken, name: str) -> AttrKind:
     kind = attr_kind("a", target)
     if kind is AttrKind.URL and name != "values":
         # the animated element may be a <use> or a <script> (the parent, or the href target),
-        # whose href loads code: a URL that loads code, as the red-team review showed
+        # whose href loads code (an external document, a script): a URL that loads code
         return AttrKind.RESOURCE
     if kind is AttrKind.PLAIN and target and target.replace("-", "").isalnum():
         return AttrKind.PLAIN
@@ -378,7 +384,7 @@ def _check_attribute(tag: TagToken, attr: AttrToken) -> AttrKind:
     first = Location.at_hole(_holes(attr)[0])
     whole = attr.parts is not None and len(attr.parts) == 1
     if kind is AttrKind.RESOURCE:
-        resource_parts(element, attr)
+        resource_parts(element, attr.name, attr.parts or ())
     if kind is AttrKind.SRCDOC and not whole:
         raise _syntax(
             "interpolation inside a srcdoc value with text around it",
@@ -691,7 +697,7 @@ def _style_parts(attr: AttrToken, markers: dict[int, PartMarker]) -> None:
 
 
 def _meta_parts(tag: TagToken, markers: dict[int, PartMarker]) -> None:
-    """A <meta http-equiv> takes no values, but for the URL of a refresh (SECURITY-NOTES 2.17):
+    """A <meta http-equiv> takes no values, but for the URL of a refresh (HTML 4.2.5.3):
     its content can redirect the page, set cookies or change its security policy."""
     equiv = [
         item
@@ -1004,8 +1010,8 @@ def _component_body(
     closed = " or close.value is not component" if close >= 0 else ""
     signature = ", ".join(["component", *params, "children", *(["close"] if close >= 0 else [])])
     plans, compile_plan = (
-        builder.const(_components.plans()),
-        builder.const(_components.compile_plan),
+        builder.const(cache.plans),
+        builder.const(cache.compile_plan),
     )
     body = f"""\
     __tracebackhide__ = True

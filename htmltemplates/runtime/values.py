@@ -17,8 +17,8 @@ from collections.abc import Callable, Coroutine, Mapping
 from string.templatelib import Interpolation, Template
 from typing import Any, NoReturn
 
-from .errors import RenderError, short_repr
-from .errors import value_error as _error
+from ..errors import RenderError, short_repr
+from ..errors import value_error as _error
 
 __all__ = [
     "LAZY_TYPES",
@@ -30,10 +30,10 @@ __all__ = [
     "call_lazy",
     "check_ints",
     "close_awaitables",
-    "html_source",
     "int_text",
     "is_async",
     "is_lazy",
+    "refuse",
     "resolve",
     "too_deep",
 ]
@@ -61,7 +61,7 @@ class Refusal(Exception):  # noqa: N818 - not raised to the user: turned into a 
         return self.build(slot)
 
 
-def _refuse(build: Callable[[int], RenderError], slot: int | None) -> NoReturn:
+def refuse(build: Callable[[int], RenderError], slot: int | None) -> NoReturn:
     if slot is None:
         raise Refusal(build)
     raise build(slot)
@@ -153,32 +153,6 @@ def _not_lazy(function: Callable[..., object], slot: int) -> RenderError:
     )
 
 
-# -- __html__ ------------------------------------------------------------------------------------
-
-
-def html_source(value: Any, slot: int | None) -> str:
-    """The HTML an object with ``__html__`` says it is, as a ``str``. A Template returned by
-    ``__html__`` (a t-string where html() of it was meant) is rendered; anything else is the
-    RenderError html-method, in every position (``slot`` None: a Refusal)."""
-    markup = value.__html__()
-    if isinstance(markup, str):
-        return markup
-    if markup.__class__ is Template:
-        from ._render import render_str  # noqa: PLC0415 - _render imports this module
-
-        return render_str(markup)
-    _refuse(functools.partial(_html_method, value, markup), slot)
-
-
-def _html_method(value: object, markup: object, slot: int) -> RenderError:
-    return _error(
-        f"the __html__ method of {type(value).__name__} returned {short_repr(markup)}, not a str",
-        'Return html(t"...") (or another str of HTML) from __html__.',
-        "html-method",
-        slot,
-    )
-
-
 # -- async values --------------------------------------------------------------------------------
 
 # The one place that says what to do with an async value, whatever the position.
@@ -211,7 +185,7 @@ def async_value(value: object, slot: int | None) -> NoReturn:
         what = f"an async iterable {type(value).__name__}: it can only be iterated with async for"
     if isinstance(value, Coroutine):
         value.close()
-    _refuse(functools.partial(_async_error, what), slot)
+    refuse(functools.partial(_async_error, what), slot)
 
 
 def _async_error(what: str, slot: int) -> RenderError:
@@ -251,7 +225,7 @@ def too_deep(value: object, slot: int | None, *, recursion: bool = False) -> NoR
         build = functools.partial(_self_reference, cycle)
     else:
         build = functools.partial(_too_deep, recursion)
-    _refuse(build, slot)
+    refuse(build, slot)
 
 
 def _too_deep(recursion: bool, slot: int) -> RenderError:
@@ -337,7 +311,7 @@ def int_text(value: int, slot: int | None) -> str:
 
 
 def big_int(slot: int | None) -> NoReturn:
-    _refuse(_big_int, slot)
+    refuse(_big_int, slot)
 
 
 def _big_int(slot: int) -> RenderError:

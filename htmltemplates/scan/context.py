@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ._spec import AttrKind
+from .._spec import AttrKind
 
 
 class State(enum.Enum):

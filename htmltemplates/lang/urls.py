@@ -1,24 +1,19 @@
 """Where a hole stands in a URL written in a template, and which holes could choose where it
-leads (SECURITY-NOTES 2.8 and 2.9). Used for URL attributes and for the trusted URL types."""
+leads (docs/contexts.md, "URLs"). Used for URL attributes and for the trusted URL types."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
-from ._escapers import browser_url, decode_attribute
-from ._spec import DANGEROUS_SCHEMES, UrlPart, ascii_lower
-from .errors import Location, short_repr
-from .errors import syntax_error as _syntax
-from .errors import value_error as _error
-
-if TYPE_CHECKING:
-    from ._scanner import AttrToken
+from .._spec import DANGEROUS_SCHEMES, UrlPart, ascii_lower
+from ..errors import Location
+from ..errors import syntax_error as _syntax
+from ..runtime.escapers import browser_url
+from ..runtime.urls import FIXED_ORIGIN
+from .references import decode_attribute
 
 __all__ = [
-    "FIXED_ORIGIN",
-    "check_path_value",
     "refresh_parts",
     "refuse_reference_joins",
     "resource_parts",
@@ -27,20 +22,13 @@ __all__ = [
 ]
 
 
-# Static text that fixes where a resource comes from: a path on this origin ("/static/"), or an
-# https origin with its path begun ("https://cdn.example/"). "//host" and "/\\host" are other
-# origins to a browser.
-FIXED_ORIGIN = re.compile(r"/[^/\\]|https://[^/?#\\]+/", re.IGNORECASE)
-
-
-def resource_parts(element: str, attr: AttrToken) -> None:
+def resource_parts(element: str, name: str, parts: Sequence[str | int]) -> None:
     """Refuse a hole in a URL that loads code (<script src>, <base href>, ...) unless the
     static text before it fixes the origin, or it is at the start, where only a
-    TrustedResourceURL is accepted, at render time (SECURITY-NOTES 2.9)."""
-    parts = attr.parts or ()
+    TrustedResourceURL is accepted, at render time."""
     prefix = parts[0] if parts and isinstance(parts[0], str) else ""
     if prefix and FIXED_ORIGIN.match(browser_url(decode_attribute(prefix))) is None:
-        name = ascii_lower(attr.name)
+        name = ascii_lower(name)
         hole = next(part for part in parts if isinstance(part, int))
         raise _syntax(
             f"interpolation that could choose where <{element} {name}> loads from",
@@ -58,7 +46,7 @@ def url_parts(
     """Where each hole of a URL attribute stands: at the start (the value is the URL, and is
     scheme-filtered), or in the path, query or fragment of a URL whose scheme the template
     fixed (the value is percent-encoded for that part). Refuses holes that could still change
-    the scheme, and holes after a literal javascript:, vbscript: or data: (SECURITY-NOTES 2.8).
+    the scheme, and holes after a literal javascript:, vbscript: or data:.
     Values are encoded so they cannot start a query or fragment themselves: the part of a hole
     follows from the static text alone. ``parts`` are static strings (as written, read through
     ``decode``: an attribute value's character references by default) and hole indices."""
@@ -229,8 +217,8 @@ _REFERENCE_START = re.compile(r"&[A-Za-z0-9#]*\Z")
 
 def refuse_reference_joins(parts: Sequence[str | int], where: str) -> None:
     """Refuse a hole right after '&' (and letters, digits or '#') in ``parts``: the value could
-    turn that text into a character reference, decoded before the value is read (found by the
-    fourth review: onclick="f('&{v}')" with v = "#39;);alert(1);//")."""
+    turn that text into a character reference, decoded before the value is read
+    (onclick="f('&{v}')" with v = "#39;);alert(1);//" would close the string)."""
     before = ""
     for part in parts:
         if isinstance(part, str):
@@ -245,23 +233,3 @@ def refuse_reference_joins(parts: Sequence[str | int], where: str) -> None:
             )
         else:
             before = ""
-
-
-_DOTS_ONLY = re.compile(r"(?:^|/)\.+(?:/|$)")
-
-
-def check_path_value(text: str, slot: int, where: str) -> str:
-    """``text``, a value in a URL path, unless it has a segment of dots only ("..", "."; "..."
-    too, which could join a '.' written beside the hole): the URL parser would remove it, and
-    the one before it, so the URL would leave the path the template fixed (/static/{file} with
-    "../uploads/x.js"). That is a RenderError; ``where`` names the URL in its headline."""
-    if "." in text and _DOTS_ONLY.search(text) is not None:
-        raise _error(
-            f"a value with a '.' or '..' segment in the path of {where}: {short_repr(text)}",
-            "A value in a URL path stays in the path the template wrote; '..' would climb out "
-            "of it (/static/{file} with '../uploads/x.js'). Check or clean the value first, or "
-            "put it in the query (?file={file}).",
-            "dot-segment",
-            slot,
-        )
-    return text

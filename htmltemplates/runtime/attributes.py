@@ -13,8 +13,18 @@ from dataclasses import dataclass
 from string.templatelib import Template
 from typing import Any, Literal
 
-from ._css import CODE_PROPERTIES, NotCssError, css_string, css_text, css_url, css_value
-from ._escapers import (
+from .._spec import (
+    ELEMENT_DEPENDENT_NAMES,
+    AttrKind,
+    UrlPart,
+    ascii_lower,
+    attr_kind,
+    attribute_rules,
+)
+from ..errors import RenderError, short_repr
+from ..errors import value_error as _error
+from .css import CODE_PROPERTIES, NotCssError, css_string, css_text, css_url, css_value
+from .escapers import (
     UNSAFE_CSS,
     encode_fragment,
     encode_path,
@@ -26,30 +36,20 @@ from ._escapers import (
     markup_to_text,
     plain_str,
 )
-from ._javascript import NotJavaScriptError, js_string, js_value
-from ._spec import (
-    ELEMENT_DEPENDENT_NAMES,
-    AttrKind,
-    UrlPart,
-    ascii_lower,
-    attr_kind,
-    attribute_rules,
-)
-from ._trusted import TrustedResourceURL, TrustedURL
-from ._urls import check_path_value
-from ._values import (
+from .javascript import NotJavaScriptError, js_string, js_value
+from .text import html_source, render_document, render_text
+from .trusted import TrustedResourceURL, TrustedURL
+from .urls import check_path_value
+from .values import (
     MAX_DEPTH,
     Refusal,
     async_value,
-    html_source,
     int_text,
     is_async,
     is_lazy,
     resolve,
     too_deep,
 )
-from .errors import RenderError, short_repr
-from .errors import value_error as _error
 
 # What a hole inside an attribute value with text around it is: where in a URL, the start of a
 # URL that loads code ("resource"), a value in an event handler ("js"), or plain text (None).
@@ -326,8 +326,6 @@ def refresh_part(value: object, slot: int, name: str, part: UrlPart) -> str:
 def srcdoc_value(value: object, slot: int) -> str:
     """The document of an <iframe srcdoc>: rendered as HTML content (a str is text, a Template
     or Markup is markup), then escaped again for the attribute."""
-    from ._render import render_document  # noqa: PLC0415 - _render imports this module
-
     return escape_text(render_document(value, slot))
 
 
@@ -557,8 +555,6 @@ def _trusted_html(value: object, slot: int) -> str:
     """The HTML an ``x-html`` value shows: only trusted HTML (Markup and other ``__html__``
     objects, or a Template, rendered) may become the element's content."""
     if isinstance(value, Template) or hasattr(type(value), "__html__"):
-        from ._render import render_text  # noqa: PLC0415 - _render imports this module
-
         return render_text(value, slot)
     if is_async(value):
         async_value(value, slot)

@@ -24,10 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from string.templatelib import Interpolation, Template
 
-from ._context import Context, Quote, State
-from ._css import CssPosition, CssState, css_holes
-from ._javascript import CODE_STAND_IN, TEXT_STAND_IN, JsState, js_state
-from ._spec import (
+from .._spec import (
     RAWTEXT_ELEMENTS,
     RCDATA_ELEMENTS,
     SCRIPT_ELEMENTS,
@@ -37,9 +34,12 @@ from ._spec import (
     ascii_lower,
     attr_kind,
 )
-from ._urls import refuse_reference_joins, url_parts
-from .errors import Location, TemplateSyntaxError
-from .errors import syntax_error as _syntax
+from ..errors import Location, TemplateSyntaxError
+from ..errors import syntax_error as _syntax
+from ..lang.css import CssPosition, CssState, css_holes
+from ..lang.javascript import CODE_STAND_IN, TEXT_STAND_IN, JsState, js_state
+from ..lang.urls import refuse_reference_joins, url_parts
+from .context import Context, Quote, State
 
 _TAG_NAME = re.compile(r"[^\t\n\f\r />]*")
 _ATTR_NAME = re.compile(r"=?[^\t\n\f\r />=]*")
@@ -246,7 +246,7 @@ class Nesting:
 
 
 # A string that is a module specifier: what `import ... from`, `export ... from`, `import '...'`
-# and `import(...)` load (the red-team review): the value would choose the code.
+# and `import(...)` load (ECMAScript 16.2, ModuleSpecifier): the value would choose the code.
 _MODULE_SPECIFIER = re.compile(r"""(?:\bimport|\bfrom)\s*\(?\s*['"`][^'"`]*\Z""")
 
 

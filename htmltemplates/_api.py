@@ -1,0 +1,155 @@
+"""The public entry points, and the one module that sees both halves of the package: it
+installs the compiler (compile time) into the plan cache (render time), and defines html() and
+Provider over the runtime."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from string.templatelib import Template
+from typing import Annotated
+
+from markupsafe import Markup
+
+from .compiler.plan import compile_template
+from .errors import TemplateError
+from .lang.urls import url_parts
+from .runtime import cache, trusted
+from .runtime.cache import Render, compile_plan, plans
+from .runtime.text import (
+    NESTING_CODE,
+    guarded,
+    inside_a_render,
+    on_its_own,
+    own_plan,
+    user_frames,
+)
+from .runtime.values import close_awaitables, too_deep
+
+__all__ = ["Provider", "html"]
+
+
+def _compile(template: Template) -> tuple[Render, str]:
+    """The plan of ``template`` and its source, guarded when the scanner found that it may not
+    be rendered inside another template (see runtime.text.guarded)."""
+    render, source, nesting = compile_template(template)
+    if nesting is not None:
+        render = guarded(render, nesting, template.strings)
+    return render, source
+
+
+cache.install(_compile)
+trusted.install(url_parts)
+
+_new_str = str.__new__
+
+
+def html(template: Annotated[Template, "html"]) -> Markup:
+    """Render a t-string to safe HTML.
+
+    Each interpolated value is escaped for the context it lands in (text, attribute value, URL,
+    comment...); dicts between attributes become attributes; nested templates and lists of them
+    render in place. The result is :class:`markupsafe.Markup`, so it nests in other templates
+    (and Jinja) without being escaped twice, and Flask views can return it as is.
+    """
+    __tracebackhide__ = True
+    if template.__class__ is not Template:
+        _reject(template)
+    try:
+        plan = plans[template.strings]
+    except KeyError:
+        plan = compile_plan(template)
+    try:
+        return _new_str(Markup, plan(template.interpolations))
+    except TemplateError as error:
+        own = own_plan(error, template)
+        if own is not None and not inside_a_render():
+            # a template whose end is uncertain, rendered on its own: nothing follows it
+            return on_its_own(template, own)
+        if error.anchor == "async-value":
+            close_awaitables(template)  # the others would warn that they were never awaited
+        if error.template is None:
+            error.locate(template)
+        raise error.with_traceback(user_frames(error.__traceback__))  # noqa: B904 - the same error
+    except RecursionError:
+        # the stack ran out where no hole could report it (an __html__ method rendering
+        # templates inside templates, each with html()): reported here, without a caret
+        deep = _unlocated_too_deep(template)
+        raise deep.with_traceback(None) from None
+
+
+def _unlocated_too_deep(template: Template) -> TemplateError:
+    try:
+        too_deep(None, 0, recursion=True)
+    except TemplateError as error:
+        error.location = None  # no hole to point at: the message names the template's caller
+        error.locate(template)
+        return error
+    raise AssertionError("too_deep returned")  # pragma: no cover
+
+
+def _reject(value: object) -> None:
+    if isinstance(value, Template):
+        return
+    if isinstance(value, str):
+        raise TypeError(
+            'html() takes a template string (t"..."), not a str. Did you write f"..." where '
+            'you meant t"..."? An f-string has already inserted its values unescaped.'
+        )
+    raise TypeError(f'html() takes a template string (t"..."), not {type(value).__name__}.')
+
+
+# -- sharing values with components deep inside: Provider ------------------------------------
+
+
+class Provider[T]:
+    """A value that an outer component provides to every component rendered inside it, without
+    passing it down as a prop (a theme, the current user, a locale).
+
+    ::
+
+        theme = Provider("theme", default="light")
+
+        def Button(*, children: Template) -> Template:
+            return t'<button class="btn-{theme.get()}">{children}</button>'
+
+        html(t'<{theme.provide} value="dark"><{Button}>Go</{Button}></{theme.provide}>')
+
+    Built on :mod:`contextvars`: each thread and each asyncio task sees its own value. Create
+    providers once, at module level.
+    """
+
+    __slots__ = ("_var", "name")
+
+    def __init__(self, name: str, *, default: T) -> None:
+        self.name = name
+        self._var: ContextVar[T] = ContextVar(f"htmltemplates.{name}", default=default)
+
+    def get(self) -> T:
+        """The value provided by the innermost enclosing provider, else the default."""
+        return self._var.get()
+
+    def provide(self, value: T, children: Template) -> Markup:
+        """Render ``children`` with ``value`` provided: the component form is
+        ``<{theme.provide} value="dark">...</{theme.provide}>``."""
+        token = self._var.set(value)
+        try:
+            return html(children)
+        finally:
+            self._var.reset(token)
+
+    @contextmanager
+    def using(self, value: T) -> Iterator[None]:
+        """Provide ``value`` for the body of a ``with`` block (a whole request, a test)."""
+        token = self._var.set(value)
+        try:
+            yield
+        finally:
+            self._var.reset(token)
+
+    def __repr__(self) -> str:
+        return f"Provider({self.name!r}, value={self.get()!r})"
+
+
+NESTING_CODE.add(html.__code__)

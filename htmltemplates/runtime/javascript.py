@@ -1,0 +1,119 @@
+"""The escapers of values in JavaScript, where the JavaScript lexer (lang/javascript.py) puts
+a hole: in code, a value is written as a JavaScript literal (js_value); inside a string or
+template literal, as the literal's text (js_string)."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from string.templatelib import Template
+
+from ..errors import short_repr
+from .text import html_source
+from .values import MAX_DEPTH, async_value, big_int, is_async, too_deep
+
+__all__ = ["NotJavaScriptError", "js_string", "js_value"]
+
+# -- values ---------------------------------------------------------------------------------------
+
+# Inside JSON strings, what could end the script element, open an HTML comment, end a CDATA
+# section, or end a line of JavaScript (U+2028/9 are line terminators in older engines).
+_JS_ESCAPES = str.maketrans(
+    {
+        "<": "\\u003c",
+        ">": "\\u003e",
+        "&": "\\u0026",
+        "'": "\\u0027",
+        "`": "\\u0060",
+        "$": "\\u0024",
+        "\u2028": "\\u2028",
+        "\u2029": "\\u2029",
+    }
+)
+
+
+class NotJavaScriptError(TypeError):
+    """A value with no JavaScript literal (the renderer reports it as a RenderError)."""
+
+
+def _plain(value: object, depth: int = 0) -> object:
+    """JSON-ready data: str, numbers, bools, None, lists and str-keyed dicts (at most
+    MAX_DEPTH levels deep)."""
+    if value is None or value.__class__ in (bool, int):
+        return value
+    match value:
+        case int():
+            return int(value)  # an IntEnum and the like: its number
+        case float():
+            if not math.isfinite(value):
+                raise NotJavaScriptError(f"{value!r} is not a finite number")
+            return float(value)
+        case _ if hasattr(type(value), "__html__"):
+            return str.__str__(html_source(value, None))
+        case str():
+            return str.__str__(str(value))
+        case Template():
+            raise NotJavaScriptError("a template is HTML, not data")
+        case Mapping():
+            if depth >= MAX_DEPTH:
+                too_deep(value, None)
+            plain = {}
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise NotJavaScriptError(f"dict key {short_repr(key)} is not a str")
+                plain[str.__str__(str(key))] = _plain(item, depth + 1)
+            return plain
+        case list() | tuple():
+            if depth >= MAX_DEPTH:
+                too_deep(value, None)
+            return [_plain(item, depth + 1) for item in value]
+    if is_async(value):
+        async_value(value, None)
+    raise NotJavaScriptError(f"{type(value).__name__} is not JSON data")
+
+
+def js_value(value: object) -> str:
+    """``value`` as a JavaScript (and JSON) literal that cannot leave its <script>: strings,
+    numbers, booleans, None (null), lists and dicts of them; surrounded by spaces so it cannot
+    join the tokens around it."""
+    data = _plain(value)
+    try:
+        text = json.dumps(data, ensure_ascii=False, allow_nan=False)
+    except ValueError:  # the only one json.dumps can raise here: an int too long for text
+        big_int(None)
+    return f" {text.translate(_JS_ESCAPES)} "
+
+
+def js_string(value: object) -> str:
+    """``value`` as the text of a JavaScript string or template literal, without quotes: the
+    same in "...", '...' and `...`. It holds no quote, backtick, '$', '<', '>', '&' or line
+    terminator (JSON escapes, then \\uXXXX), and ends no escape unfinished, so it can neither
+    end the literal nor the script element. str (a subclass by its str text), objects with
+    __html__ (their HTML source, as text) and finite int and float (their str()) are accepted;
+    anything else is almost always a mistake and raises NotJavaScriptError."""
+    if hasattr(type(value), "__html__"):
+        text = str.__str__(html_source(value, None))
+    elif isinstance(value, str):
+        text = str.__str__(value)
+    elif isinstance(value, bool) or value is None:
+        raise NotJavaScriptError(f"{value} is not text; write the text to show instead")
+    elif isinstance(value, int):
+        try:
+            return int.__repr__(value)
+        except ValueError:
+            big_int(None)
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise NotJavaScriptError(f"{value!r} is not a finite number")
+        return float.__repr__(value)
+    elif isinstance(value, Template):
+        raise NotJavaScriptError("a template is HTML, not text")
+    elif is_async(value):
+        async_value(value, None)
+    else:
+        raise NotJavaScriptError(f"{type(value).__name__} is not text; convert it to str first")
+    # JSON escapes '"' as '\\"' (and '\\' as '\\\\'), so each '\\"' is one escaped quote: as
+    # \\u0022 the text holds no quote at all
+    body = json.dumps(text, ensure_ascii=False)[1:-1].replace('\\"', "\\u0022")
+    return body.translate(_JS_ESCAPES)
