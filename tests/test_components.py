@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import partial
 from string.templatelib import Interpolation, Template
@@ -247,16 +247,37 @@ def test_children_are_empty_templates_when_there_are_none() -> None:
     assert [("",), ("",)] == [children.strings for children in got]
 
 
-def test_a_lazy_value_in_children_is_called_once() -> None:
+@pytest.mark.parametrize(
+    ("template", "expected"),
+    [
+        pytest.param(
+            lambda name: t'<{Card} title="t">{name!s}</{Card}>',
+            '<section class="card card-plain"><h2>t</h2>x</section>',
+            id="one-tag",
+        ),
+        # static text that reads like the name of a value in the plan ("v1") is not one
+        pytest.param(
+            lambda name: t'<p>v1</p><{Card} title="v0 v1">{name!s}</{Card}>',
+            '<p>v1</p><section class="card card-plain"><h2>v0 v1</h2>x</section>',
+            id="static-text-like-a-plan-name",
+        ),
+        pytest.param(
+            lambda name: t'<{Card} title="v1">{name!s}</{Card}>',
+            '<section class="card card-plain"><h2>v1</h2>x</section>',
+            id="prop-text-like-a-plan-name",
+        ),
+    ],
+)
+def test_a_lazy_value_in_children_is_called_once(
+    template: Callable[[object], Template], expected: str
+) -> None:
     calls: list[str] = []
 
     def name() -> str:
         calls.append("called")
         return "x"
 
-    assert '<section class="card card-plain"><h2>t</h2>x</section>' == html(
-        t'<{Card} title="t">{name!s}</{Card}>'
-    )
+    assert expected == html(template(name))
     assert ["called"] == calls
 
 

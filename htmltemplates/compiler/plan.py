@@ -170,7 +170,8 @@ class _Builder:
         calls = []
         for start in range(0, len(self.pieces), _CHUNK):
             run = " ".join(self.pieces[start : start + _CHUNK])
-            params, statements = bind(set(_HOLE_NAME.findall(run)))
+            code = _code(self.pieces[start : start + _CHUNK])
+            params, statements = bind(set(_HOLE_NAME.findall(code)))
             name = f"_f{len(self.functions)}"
             lines = [f"def {name}({', '.join(params)}):", *statements, f"    return ({run})"]
             self.functions.append("\n".join(lines) + "\n")
@@ -198,7 +199,8 @@ class _Builder:
         # Only the values the plan reads are converted: the holes in a component's children
         # (and of its end tag) are read when the children render, and converting them here too
         # would call a lazy value twice (<{Box}>{name!s}</{Box}>).
-        used = {int(n) for n in _VALUE_NAME.findall(body)}
+        code = _code(self.pieces if self.fused is None else self.fused)
+        used = {int(n) for n in _VALUE_NAME.findall(code)}
         if holes:
             names = ", ".join(f"i{n}" for n in range(holes))
             lines.append(f"    {names}, = interpolations")
@@ -223,7 +225,7 @@ class _Builder:
         """The lines of render() for a template of more than _CHUNK pieces: the values it reads
         converted in order (as _render does) into a dict, and the pieces joined from functions
         of _CHUNK pieces each, which take what they read from the interpolations and it."""
-        read = map(int, _VALUE_NAME.findall(" ".join(self.pieces)))
+        read = map(int, _VALUE_NAME.findall(_code(self.pieces)))
         used = sorted({n for n in read if n < holes})
         converted = {f"v{n}" for n in used}
 
@@ -260,6 +262,21 @@ _HOLE_NAME = re.compile(r"\b[iv]\d+\b")
 # which _check_ints turns into a RenderError at its hole (the try costs nothing until then)
 _CHECK_INTS = ["    except ValueError:", "        _check_ints(interpolations)", "        raise"]
 _VALUE_NAME = re.compile(r"\bv(\d+)\b")
+# The string literals of generated code (repr() of static text, quote characters): names are
+# looked for outside them, so that static text such as "v1" is never read as a value's name
+_STRING_LITERAL = re.compile(r"'(?:[^'\\]|\\.)*'" "|" r'"(?:[^"\\]|\\.)*"')
+
+
+def _code(pieces: Sequence[str]) -> str:
+    """The code of ``pieces`` (of a plan's f-string, or the lines of a component's body):
+    what an expression piece f'{(...)}' holds, with the string literals in it emptied;
+    literal pieces hold no code."""
+    code = [
+        piece[4:-3] if piece.startswith("f'{(") else piece
+        for piece in pieces
+        if piece.startswith("f'{(") or piece[:1] not in "'\""
+    ]
+    return " ".join(_STRING_LITERAL.sub("''", part) for part in code)
 
 
 def _hole_order(name: str) -> tuple[int, str]:
