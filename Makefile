@@ -1,6 +1,7 @@
 # Build and test htmltemplates (GNU make).
 #
-#   make test                                  # lint, format check, mypy, pytest on Python 3.14
+#   make test                                  # lint, format check, mypy, pytest on Python 3.14,
+#                                              # then pytest again with every fast path off
 #   make test PY_VERSION=3.15 VENV=.venv-3.15  # the same on 3.15, in its own venv
 #
 # The venv is created on first use from the interpreter that tools/find-python
@@ -24,7 +25,8 @@ MYPY_PATHS = $(wildcard htmltemplates tests/typing bench examples)
         help corpus-record corpus-compare
 
 help:
-	@echo "make test       ruff check, ruff format --check, mypy, pytest (with README/docs examples)"
+	@echo "make test       ruff check, ruff format --check, mypy, pytest (with README/docs examples),"
+	@echo "                then pytest again with HTMLTEMPLATES_SLOW_PATHS=1 (no browser tests)"
 	@echo "make lint       ruff check + ruff format --check"
 	@echo "make format     ruff format + ruff check --fix"
 	@echo "make typecheck  mypy --strict on: $(MYPY_PATHS)"
@@ -65,6 +67,8 @@ test: version browser
 	$(VENV)/bin/ruff format --check .
 	$(if $(MYPY_PATHS),$(VENV)/bin/mypy $(MYPY_PATHS),@echo "mypy: nothing to check yet")
 	$(PY) -m pytest
+	@echo "=== again with HTMLTEMPLATES_SLOW_PATHS=1: every fast path off (htmltemplates/runtime/slow.py)"
+	HTMLTEMPLATES_SLOW_PATHS=1 $(PY) -m pytest -q -m "not browser" -p no:cacheprovider
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -704,6 +704,7 @@ def test_a_checked_tag_rechecks_another_component() -> None:
     assert "x" == render(Strict)
 
 
+@pytest.mark.fast_path
 def test_a_checked_tag_calls_its_component_without_checking_again(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -55,6 +55,7 @@ from ..runtime.attributes import PartMarker, PartsItem, SpreadItem, StaticItem, 
 from ..runtime.cache import PLAN_FILENAME, Render
 from ..runtime.csp import nonce_attribute
 from ..runtime.escapers import escape_text
+from ..runtime.slow import SLOW_PATHS
 from ..runtime.values import check_ints, too_deep
 from ..scan.context import State
 from ..scan.scanner import (
@@ -287,6 +288,8 @@ def _fast_text(n: int, slow: str, nested: bool = False) -> str:
     """Inline: a str is escaped, an int needs no escaping, a nested template (``nested``, in
     text content) is rendered through the plan cache, anything else takes ``slow``."""
     value = f"v{n}"
+    if SLOW_PATHS:
+        return f"{slow}({value}, {n})"
     template = f"_render_str({value}, {n}) if c is _Template else " if nested else ""
     return (
         f"_esc({value}) if (c := {value}.__class__) is _str "
@@ -658,7 +661,9 @@ def _compile_tag(builder: _Builder, tag: TagToken) -> None:
                 markers[hole] = ("srcset", where)
     if element == "meta":
         _meta_parts(tag, markers)
-    layout = _layout(tag)
+    # in place is the fast way of the merged tag, which render_tag defines: the slow paths
+    # merge every tag
+    layout = "merge" if SLOW_PATHS else _layout(tag)
     if layout == "merge":
         _compile_merged_tag(builder, tag, urls, markers)
     elif layout == "spread":
@@ -771,7 +776,9 @@ def _compile_in_place(
             # inline: None/False drop the attribute, True leaves it bare, a str is escaped
             bare = builder.const(item.ws + item.name)
             flags = f"'' if v{n} is None or v{n} is False else {bare} if v{n} is True else {slow}"
-            if kind in (AttrKind.PLAIN, AttrKind.CLASS):
+            if SLOW_PATHS and kind in (AttrKind.PLAIN, AttrKind.CLASS, AttrKind.URL):
+                builder.expr(slow)
+            elif kind in (AttrKind.PLAIN, AttrKind.CLASS):
                 before = builder.const(f"{item.ws}{item.name}={quote}")
                 fast = f"{before} + _esc(v{n}) + {quote!r}"
                 builder.expr(f"{fast} if v{n}.__class__ is _str and v{n} else {flags}")
@@ -802,12 +809,13 @@ def _compile_in_place(
             elif part in urls:
                 piece = f"_piece(v{part}, {part}, {name}, _PART.{urls[part].name})"
                 # an int needs neither encoding nor escaping (ids in /items/{id} are common)
-                builder.expr(f"_str(v{part}) if v{part}.__class__ is _int else {piece}")
+                fast = f"_str(v{part}) if v{part}.__class__ is _int else "
+                builder.expr(piece if SLOW_PATHS else fast + piece)
             else:
                 slow = f"_part(v{part}, {part}, {name})"
                 # an int needs no escaping (class="level-{n}", id="row-{i}")
                 fast = f"_esc(v{part}) if (c := v{part}.__class__) is _str else _str(v{part})"
-                builder.expr(f"{fast} if c is _int else {slow}")
+                builder.expr(slow if SLOW_PATHS else f"{fast} if c is _int else {slow}")
         builder.literal(quote)
     builder.literal(tag.tail)
 
@@ -963,7 +971,9 @@ def _compile_component(builder: _Builder, token: ComponentToken, template: Templ
     spread = any(isinstance(item, SpreadToken) for item in token.items)
     site = builder.const(_components.Site(template.strings, n, token.close, written, spread))
     children = _children(builder, token, template)
-    if spread:  # the names can change from one render to the next: checked at every call
+    if spread or SLOW_PATHS:
+        # a spread's names can change from one render to the next: checked at every call (as
+        # every call is with the slow paths, which the fast call of _component_body must equal)
         props = "{" + ", ".join(entries) + "}"
         source = f"_comp(v{n}, {props}, {children}, {site}, interpolations)"
     else:

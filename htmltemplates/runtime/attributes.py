@@ -37,6 +37,7 @@ from .escapers import (
     plain_str,
 )
 from .javascript import NotJavaScriptError, js_string, js_value
+from .slow import SLOW_PATHS, fast
 from .text import html_source, render_document, render_text
 from .trusted import TrustedResourceURL, TrustedURL
 from .urls import check_path_value
@@ -92,6 +93,10 @@ _BAD_NAME = re.compile(r"[\t\n\f\r \"'<>/=\x00-\x1f\x7f-\x9f]")
 
 Value = str | Literal[True]
 
+# The shortcuts for the classes of most values (see slow.py): each is a fast path of the code
+# after it, which the switch HTMLTEMPLATES_SLOW_PATHS=1 takes instead
+_FAST_STR, _FAST_INT, _FAST_LIST, _FAST_TUPLE = fast(str), fast(int), fast(list), fast(tuple)
+
 
 def attr_text(value: object, slot: int, name: str, depth: int = 0) -> str:
     """The plain (unescaped) text ``value`` stands for inside the value of attribute ``name``.
@@ -101,7 +106,7 @@ def attr_text(value: object, slot: int, name: str, depth: int = 0) -> str:
     spaces; for ``class``, a dict gives the names whose values are true.
     """
     cls = value.__class__
-    if cls is str:
+    if cls is _FAST_STR:
         return value  # type: ignore[return-value]
     if cls is list or cls is tuple:
         if depth >= MAX_DEPTH:
@@ -109,11 +114,13 @@ def attr_text(value: object, slot: int, name: str, depth: int = 0) -> str:
         texts = []
         for item in value:  # type: ignore[attr-defined]
             if item:
-                text = item if item.__class__ is str else attr_text(item, slot, name, depth + 1)
+                text = (
+                    item if item.__class__ is _FAST_STR else attr_text(item, slot, name, depth + 1)
+                )
                 if text:
                     texts.append(text)
         return " ".join(texts)
-    if cls is int:
+    if cls is _FAST_INT:
         return int_text(value, slot)  # type: ignore[arg-type]
     value = resolve(value, slot)
     match value:
@@ -750,7 +757,7 @@ _FROM_TEMPLATE_ONLY = _SCRIPT_KINDS | {AttrKind.REFUSED}
 def _value(value: object, slot: int, name: str, kind: AttrKind) -> Value | None:
     """An attribute's whole value: None to drop it, True for a bare attribute, else its
     escaped text."""
-    if value.__class__ is str and (kind is AttrKind.PLAIN or kind is AttrKind.CLASS):
+    if value.__class__ is _FAST_STR and (kind is AttrKind.PLAIN or kind is AttrKind.CLASS):
         return escape_text(value) or (None if kind is AttrKind.CLASS else "")
     value = resolve(value, slot)
     if kind is AttrKind.RESOURCE:
@@ -796,7 +803,7 @@ def render_whole(
     (``key`` is the name lower-cased)."""
     value = resolve(value, slot)
     cls = value.__class__
-    if kind is AttrKind.CLASS and (cls is list or cls is tuple):
+    if kind is AttrKind.CLASS and (cls is _FAST_LIST or cls is _FAST_TUPLE):
         text = attr_text(value, slot, "class")
         return f"{ws}{name}={quote}{escape_text(text)}{quote}" if text else ""
     if kind is AttrKind.PLAIN and key in _EXPANDED and isinstance(value, Mapping):
@@ -817,10 +824,10 @@ def _expand_in_place(
     for sub, item in value.items():
         # a sub-key that is empty or not a str is reported as a bad name
         full = f"{name}-{sub}" if isinstance(sub, str) and sub else sub
-        key, kind = _NAMES.get(full) or _name_info("", full, slot)  # type: ignore[call-overload]
+        key, kind = _FAST_NAMES.get(full) or _name_info("", full, slot)  # type: ignore[call-overload]
         if aria and (item is True or item is False):
             item = "true" if item else "false"  # noqa: PLW2901 - aria-* states are "true"/"false"
-        if item.__class__ is str and kind is AttrKind.PLAIN:
+        if item.__class__ is _FAST_STR and kind is AttrKind.PLAIN:
             out.append(f'{ws}{full}="{escape_text(item)}"')
         else:
             out.append(_one_in_place(ws, str(full), key, kind, item, slot))
@@ -831,9 +838,9 @@ def _expand_in_place(
 def _one_in_place(ws: str, name: str, key: str, kind: AttrKind, value: object, slot: int) -> str:
     """One attribute from data (a spread entry, a data/aria item) rendered where it stands."""
     cls = value.__class__
-    if cls is str and kind is AttrKind.PLAIN:
+    if cls is _FAST_STR and kind is AttrKind.PLAIN:
         return f'{ws}{name}="{escape_text(value)}"'  # type: ignore[arg-type]
-    if cls is int and kind is AttrKind.PLAIN:
+    if cls is _FAST_INT and kind is AttrKind.PLAIN:
         return f'{ws}{name}="{int_text(value, slot)}"'  # type: ignore[arg-type]
     text = _value(value, slot, key, kind)
     if text is True:
@@ -922,6 +929,8 @@ _EXPANDED = frozenset({"data", "aria"})
 _NAMES: dict[str, tuple[str, AttrKind]] = {}  # spread key -> (lower-case name, kind)
 _MAX_NAMES = 4096
 attribute_rules.on_change(_NAMES.clear)  # a name's kind may follow the framework rules
+# what the callers of _name_info look up first, its shortcut: never filled with the slow paths
+_FAST_NAMES: dict[str, tuple[str, AttrKind]] = {} if SLOW_PATHS else _NAMES
 
 
 def _plain_key(name: object) -> object:
@@ -990,7 +999,7 @@ def _spread(entries: dict[str, _Entry], element: str, ws: str, value: object, sl
         raise _not_a_mapping(value, slot)
     ws = ws or " "  # <a title="x"{attrs}>: keep attributes apart
     for key_object, item in value.items():
-        name = key_object if key_object.__class__ is str else _plain_key(key_object)
+        name = key_object if key_object.__class__ is _FAST_STR else _plain_key(key_object)
         key, kind = _name_info(element, name, slot)
         _attribute(entries, element, ws, name, key, kind, item, slot)  # type: ignore[arg-type]
         ws = " "
@@ -1008,9 +1017,9 @@ def _attribute(
     quote: str = '"',
 ) -> None:
     cls = value.__class__
-    if cls is str and kind is AttrKind.PLAIN:
+    if cls is _FAST_STR and kind is AttrKind.PLAIN:
         text: Value | None = escape_text(value)  # type: ignore[arg-type]
-    elif cls is int and kind is AttrKind.PLAIN:
+    elif cls is _FAST_INT and kind is AttrKind.PLAIN:
         text = int_text(value, slot)  # type: ignore[arg-type]
     else:
         value = resolve(value, slot)
@@ -1092,7 +1101,10 @@ def render_spread_tag(
     """The start tag of ``plan``, from ``in_place`` (each attribute where it stands) when the
     spread ``values[spread]`` (interpolation ``slot``) names no attribute in ``names`` and
     holds no data/aria dict; else merged. Decided from the keys alone, before any value is
-    rendered, so lazy values and generators are consumed once."""
+    rendered, so lazy values and generators are consumed once. In place is the fast path of
+    the merged tag: with the slow paths, every tag is merged."""
+    if SLOW_PATHS:
+        return render_tag(plan, values)
     value = values[spread]
     if value.__class__ is not dict:
         value = resolve(value, slot)
@@ -1104,8 +1116,8 @@ def render_spread_tag(
     element = plan.element
     seen: set[str] = set()
     for key_object, item in value.items():
-        name = key_object if key_object.__class__ is str else _plain_key(key_object)
-        key = (_NAMES.get(name) or _name_info(element, name, slot))[0]  # type: ignore[call-overload]
+        name = key_object if key_object.__class__ is _FAST_STR else _plain_key(key_object)
+        key = (_FAST_NAMES.get(name) or _name_info(element, name, slot))[0]  # type: ignore[call-overload]
         if key in names or key in seen:
             return render_tag(plan, values)
         if key in _EXPANDED and (isinstance(item, Mapping) or is_lazy(item)):
@@ -1124,8 +1136,8 @@ def spread_in_place(value: object, slot: int, ws: str, element: str) -> str:
     ws = ws or " "  # <a title="x"{attrs}>: keep attributes apart
     out = []
     for key_object, item in value.items():
-        name = key_object if key_object.__class__ is str else _plain_key(key_object)
-        key, kind = _NAMES.get(name) or _name_info(element, name, slot)  # type: ignore[call-overload]
+        name = key_object if key_object.__class__ is _FAST_STR else _plain_key(key_object)
+        key, kind = _FAST_NAMES.get(name) or _name_info(element, name, slot)  # type: ignore[call-overload]
         if key in ELEMENT_DEPENDENT_NAMES:
             kind = attr_kind(element, key)
         out.append(_one_in_place(ws, name, key, kind, item, slot))  # type: ignore[arg-type]

@@ -30,6 +30,7 @@ from typing import Any
 from ..errors import Location, TemplateError, excerpt, short_repr
 from ..errors import value_error as _error
 from .cache import compile_plan, plans
+from .slow import SLOW_PATHS, fast
 from .text import render_text
 from .values import too_deep
 
@@ -220,7 +221,7 @@ def render_component(
         props["children"] = children
     try:
         result = component(**props)
-        if result.__class__ is not Template:
+        if result.__class__ is not _FAST_TEMPLATE:
             return render_text(result, site.index)
         try:  # render_str, inlined: this is the hot path of every component
             plan = plans[result.strings]
@@ -237,6 +238,9 @@ def render_component(
     except Exception as error:
         annotate(error, component, props, site, interpolations)
         raise
+
+
+_FAST_TEMPLATE = fast(Template)  # a component's result rendered inline (see slow.py)
 
 
 def _verify(
@@ -271,7 +275,7 @@ def _verify(
         raise _unknown(component, keys, signature, site, interpolations)
     verified = (component, add_children)
     # a tag whose end names an equal but other object (a bound method) is checked every time
-    if not site.spread:
+    if not site.spread and not SLOW_PATHS:  # with the slow paths every call is checked
         site.verified = verified
     return verified
 

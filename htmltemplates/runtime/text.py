@@ -20,6 +20,7 @@ from ..errors import PACKAGE_DIR, RenderError, TemplateError, TemplateSyntaxErro
 from ..errors import value_error as _error
 from .cache import PLAN_FILENAME, Render, compile_plan, plans
 from .escapers import escape_comment, escape_text, normalize_rcdata, plain_str
+from .slow import fast
 from .values import (
     MAX_DEPTH,
     async_value,
@@ -257,13 +258,17 @@ def convert(interpolation: Interpolation[Any], slot: int) -> object:
     return value
 
 
+# The shortcuts of render_text, for the classes of most values (see slow.py)
+_FAST_TEMPLATE, _FAST_INT, _FAST_STR = fast(Template), fast(int), fast(str)
+
+
 def render_text(value: object, slot: int, depth: int = 0) -> str:
     """A value in element content: escaped text, trusted HTML as is, templates and iterables
     rendered in place, None and booleans as nothing, lazy values (functions) called."""
     cls = value.__class__
-    if cls is Template:
+    if cls is _FAST_TEMPLATE:
         return render_str(value, slot)  # type: ignore[arg-type]
-    if cls is int:
+    if cls is _FAST_INT:
         try:
             return str(value)
         except ValueError:  # more digits than Python converts to text
@@ -278,7 +283,7 @@ def render_text(value: object, slot: int, depth: int = 0) -> str:
         try:
             for item in value:  # type: ignore[attr-defined]
                 kind = item.__class__
-                if kind is Template:  # render_str, inlined: lists of rows and cards are hot
+                if kind is _FAST_TEMPLATE:  # render_str, inlined: lists of rows and cards are hot
                     strings = item.strings
                     if strings is not last or plan is None:  # items of a list share their literal
                         try:
@@ -292,7 +297,7 @@ def render_text(value: object, slot: int, depth: int = 0) -> str:
                         if error.template is None:
                             error.locate(item)
                         raise
-                elif kind is str:
+                elif kind is _FAST_STR:
                     append(escape_text(item))
                 else:
                     append(render_text(item, slot, depth + 1))
@@ -308,8 +313,12 @@ def render_text(value: object, slot: int, depth: int = 0) -> str:
             return html_source(value, slot)
         case str():
             return escape_text(plain_str(value))
-        case int() | float() if cls is int or cls is float:
-            return str(value)  # a subclass (an IntEnum...) may have its own __str__: escaped
+        # exact numbers as they are; a subclass (an IntEnum...) may have its own __str__,
+        # which is escaped (below); an int too long for text is the RenderError big-int
+        case float() if cls is float:
+            return str(value)
+        case int() if cls is int:
+            return int_text(value, slot)
         case Mapping():
             raise _error(
                 f"a {type(value).__name__} where text is expected: {short_repr(value)}",
