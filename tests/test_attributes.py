@@ -303,6 +303,11 @@ CLASSES = [
         '<p class="a b c d">',
         id="with-spreads",
     ),
+    # holes side by side and nothing else: an empty class is dropped, merged or in place
+    pytest.param(t'<p class="{""}{NONE}">', "<p>", id="holes-only-empty"),
+    pytest.param(t'<p class="{"a"}{""}" id=x>', '<p class="a" id=x>', id="holes-only"),
+    pytest.param(t"<p class='{[]}{''}' { {'id': 1} }>", '<p id="1">', id="holes-only-spread"),
+    pytest.param(t'<p class="{""} {""}">', '<p class=" ">', id="holes-and-text-kept"),
 ]
 
 

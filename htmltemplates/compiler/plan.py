@@ -794,30 +794,57 @@ def _compile_in_place(
             else:
                 builder.expr(slow)
             continue
+        key = ascii_lower(item.name)
+        name = builder.const(key)
+        sources = [
+            part
+            if isinstance(part, str)
+            else _part_source(builder, part, name, kind, urls, markers)
+            for part in parts
+        ]
+        if key in ("class", "style") and not any(isinstance(part, str) and part for part in parts):
+            # holes side by side and nothing else: a class or style left empty is dropped, as
+            # render_tag's merge drops it
+            before = builder.const(f"{item.ws}{item.name}={quote}")
+            joined = " + ".join(f"({source})" for source in sources if source)
+            builder.expr(f"{before} + t + {quote!r} if (t := {joined}) else ''")
+            continue
         builder.literal(f"{item.ws}{item.name}={quote}")
-        name = builder.const(ascii_lower(item.name))
-        for part in parts:
+        for part, source in zip(parts, sources, strict=True):
             if isinstance(part, str):
                 builder.literal(part)
-            elif part in markers:
-                builder.expr(f"_marked(v{part}, {part}, {name}, {builder.const(markers[part])})")
-            elif kind is AttrKind.EVENT:
-                builder.expr(f"_esc(_jsp(v{part}, {part}))")
-            elif urls.get(part) is UrlPart.START:
-                check = "_res" if kind is AttrKind.RESOURCE else "_url"
-                builder.expr(f"{check}(v{part}, {part}, {name})")
-            elif part in urls:
-                piece = f"_piece(v{part}, {part}, {name}, _PART.{urls[part].name})"
-                # an int needs neither encoding nor escaping (ids in /items/{id} are common)
-                fast = f"_str(v{part}) if v{part}.__class__ is _int else "
-                builder.expr(piece if SLOW_PATHS else fast + piece)
             else:
-                slow = f"_part(v{part}, {part}, {name})"
-                # an int needs no escaping (class="level-{n}", id="row-{i}")
-                fast = f"_esc(v{part}) if (c := v{part}.__class__) is _str else _str(v{part})"
-                builder.expr(slow if SLOW_PATHS else f"{fast} if c is _int else {slow}")
+                builder.expr(source)
         builder.literal(quote)
     builder.literal(tag.tail)
+
+
+def _part_source(
+    builder: _Builder,
+    part: int,
+    name: str,
+    kind: AttrKind,
+    urls: dict[int, UrlPart],
+    markers: dict[int, PartMarker],
+) -> str:
+    """The source of hole ``part`` inside the value of an attribute rendered in place (``name``
+    is the constant of its lower-case name)."""
+    if part in markers:
+        return f"_marked(v{part}, {part}, {name}, {builder.const(markers[part])})"
+    if kind is AttrKind.EVENT:
+        return f"_esc(_jsp(v{part}, {part}))"
+    if urls.get(part) is UrlPart.START:
+        check = "_res" if kind is AttrKind.RESOURCE else "_url"
+        return f"{check}(v{part}, {part}, {name})"
+    if part in urls:
+        piece = f"_piece(v{part}, {part}, {name}, _PART.{urls[part].name})"
+        # an int needs neither encoding nor escaping (ids in /items/{id} are common)
+        fast = f"_str(v{part}) if v{part}.__class__ is _int else "
+        return piece if SLOW_PATHS else fast + piece
+    slow = f"_part(v{part}, {part}, {name})"
+    # an int needs no escaping (class="level-{n}", id="row-{i}")
+    fast = f"_esc(v{part}) if (c := v{part}.__class__) is _str else _str(v{part})"
+    return slow if SLOW_PATHS else f"{fast} if c is _int else {slow}"
 
 
 def _compile_merged_tag(
