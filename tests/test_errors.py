@@ -25,7 +25,7 @@ from htmltemplates import (
     TrustedURL,
     html,
 )
-from htmltemplates.errors import Location
+from htmltemplates.errors import ErrorCode, Location
 
 # The values the templates below interpolate. Their names are part of the expected messages.
 tag = "p"
@@ -2558,3 +2558,11 @@ def test_no_partial_output_from_a_generator() -> None:
     with pytest.raises(RenderError):
         result.append(html(t"<p>{items()}</p>"))
     assert [] == result
+
+
+def test_the_error_codes_are_the_anchors() -> None:
+    assert anchors_in_source() == {code.value for code in ErrorCode}
+    error = raised(lambda: html(t"<h{tag}>"))
+    assert "tag-name" == error.anchor
+    assert str is type(error.anchor)  # not the enum member: it prints and compares as before
+    assert ErrorCode.TAG_NAME == error.anchor
