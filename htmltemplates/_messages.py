@@ -680,7 +680,7 @@ def srcset(value: object, name: str, slot: int) -> RenderError:
     )
 
 
-def js_value(problem: str, slot: int) -> RenderError:
+def js_value(problem: object, slot: int) -> RenderError:
     return _error(
         f"no JavaScript literal for a value in <script>: {problem}",
         "Interpolate str, int, float (finite), bool, None, or lists and str-keyed dicts of "
@@ -690,7 +690,7 @@ def js_value(problem: str, slot: int) -> RenderError:
     )
 
 
-def js_string(problem: str, slot: int) -> RenderError:
+def js_string(problem: object, slot: int) -> RenderError:
     return _error(
         f"no text for a JavaScript string from a value in <script>: {problem}",
         "Interpolate a str or a number inside a JavaScript string; to pass data, write the hole "
@@ -787,7 +787,7 @@ def html_attribute(value: object, slot: int) -> RenderError:
     )
 
 
-def css_value(marker: str, problem: str, slot: int) -> RenderError:
+def css_value(marker: str, problem: object, slot: int) -> RenderError:
     """No CSS for a value at the position of ``marker`` ("css-value", "css-url-path"...)."""
     return _error(
         f"no CSS for a value in {marker.removeprefix('css-').replace('-', ' ')} position: "
