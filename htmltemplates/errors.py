@@ -172,14 +172,18 @@ class RenderError(TemplateError, TypeError):
     from a spread, a nested template inside an attribute value, and so on."""
 
 
-def syntax_error(headline: str, fix: str, anchor: str, location: Location) -> TemplateSyntaxError:
-    """A TemplateSyntaxError at ``location``; the template is attached when it is known."""
-    return TemplateSyntaxError(headline, fix=fix, anchor=anchor, location=location)
+def syntax_error(
+    headline: str, fix: str, code: ErrorCode, location: Location
+) -> TemplateSyntaxError:
+    """A TemplateSyntaxError at ``location``; the template is attached when it is known.
+    Called by the builders of htmltemplates._messages only."""
+    return TemplateSyntaxError(headline, fix=fix, anchor=code, location=location)
 
 
-def value_error(headline: str, fix: str, anchor: str, slot: int) -> RenderError:
-    """A RenderError for the value of interpolation ``slot``."""
-    return RenderError(headline, fix=fix, anchor=anchor, location=Location.at_hole(slot))
+def value_error(headline: str, fix: str, code: ErrorCode, slot: int) -> RenderError:
+    """A RenderError for the value of interpolation ``slot``. Called by the builders of
+    htmltemplates._messages only."""
+    return RenderError(headline, fix=fix, anchor=code, location=Location.at_hole(slot))
 
 
 def short_repr(value: object, limit: int = 40) -> str:

@@ -2558,3 +2558,71 @@ def test_no_partial_output_from_a_generator() -> None:
     with pytest.raises(RenderError):
         result.append(html(t"<p>{items()}</p>"))
     assert [] == result
+
+
+# -- the text of every error is written in htmltemplates/_messages.py ---------------------------
+
+PACKAGE = Path(__file__).parents[1] / "htmltemplates"
+# What makes an error out of a headline and a fix: the helpers of errors.py, the classes, and
+# the refusal the scanner keeps for later holes. Only _messages.py (and errors.py) call them.
+ERROR_MAKERS = frozenset(
+    {
+        "syntax_error",
+        "value_error",
+        "TemplateError",
+        "TemplateSyntaxError",
+        "RenderError",
+        "Pending",
+    }
+)
+
+
+def error_makers_used(source: str) -> list[str]:
+    """Each call of one of ERROR_MAKERS in ``source`` (by name or as an attribute:
+    ``_msg.Pending(...)``) and each import of the helpers, with its line."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+            if name in ERROR_MAKERS:
+                found.append(f"line {node.lineno}: calls {name}")
+        elif isinstance(node, ast.ImportFrom):
+            found += [
+                f"line {node.lineno}: imports {alias.name}"
+                for alias in node.names
+                if alias.name in ("syntax_error", "value_error")
+            ]
+    return found
+
+
+@pytest.mark.parametrize(
+    "module",
+    sorted(
+        str(path.relative_to(PACKAGE))
+        for path in PACKAGE.rglob("*.py")
+        if path.relative_to(PACKAGE).as_posix() not in ("_messages.py", "errors.py")
+    ),
+)
+def test_only_messages_writes_error_text(module: str) -> None:
+    # a new refusal gets a builder in _messages.py (and an ErrorCode, a row, a section)
+    assert [] == error_makers_used((PACKAGE / module).read_text())
+
+
+def test_the_check_finds_a_raise_site_that_writes_its_own_text() -> None:
+    source = (
+        "from ..errors import Location, RenderError\n"
+        "from ..errors import value_error as _error\n"
+        "def f(slot):\n"
+        '    raise _error("a headline", "a fix", ErrorCode.BYTES, slot)\n'
+        "def g():\n"
+        '    return RenderError("a headline", fix="a fix", anchor="bytes")\n'
+        "def h():\n"
+        '    return _msg.Pending("a headline", "a fix", ErrorCode.CDATA)\n'
+    )
+    assert [
+        "line 2: imports value_error",
+        "line 6: calls RenderError",
+        "line 8: calls Pending",
+    ] == sorted(error_makers_used(source))
+    assert len(list(PACKAGE.rglob("*.py"))) > 20  # the parametrized test above sees the package
