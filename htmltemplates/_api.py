@@ -13,7 +13,7 @@ from typing import Annotated
 from markupsafe import Markup
 
 from .compiler.plan import compile_template
-from .errors import TemplateError
+from .errors import ErrorCode, TemplateError
 from .lang.urls import url_parts
 from .runtime import cache, trusted
 from .runtime.cache import Render, compile_plan, plans
@@ -67,7 +67,7 @@ def html(template: Annotated[Template, "html"]) -> Markup:
         if own is not None and not inside_a_render():
             # a template whose end is uncertain, rendered on its own: nothing follows it
             return on_its_own(template, own)
-        if error.anchor == "async-value":
+        if error.anchor == ErrorCode.ASYNC_VALUE:
             close_awaitables(template)  # the others would warn that they were never awaited
         if error.template is None:
             error.locate(template)

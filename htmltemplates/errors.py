@@ -14,17 +14,89 @@ line when we can find it, and how to fix it with an anchor in docs/errors.md.
 
 from __future__ import annotations
 
+import enum
 import os
 import sys
 from dataclasses import dataclass
 from itertools import zip_longest
 from string.templatelib import Template
 
-__all__ = ["Location", "RenderError", "TemplateError", "TemplateSyntaxError"]
+__all__ = ["ErrorCode", "Location", "RenderError", "TemplateError", "TemplateSyntaxError"]
 
 PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 _DOCS = "docs/errors.md#"
 _WINDOW = 72  # widest excerpt line shown; longer lines are cut around the fault
+
+
+class ErrorCode(enum.StrEnum):
+    """What went wrong, one member per section of docs/errors.md: a member's value is the
+    anchor of its section (``TemplateError.anchor``). ``htmltemplates._messages`` has the
+    builder of each one's message, the only place its headline and fix are written."""
+
+    # TemplateSyntaxError: the template's static text
+    TAG_NAME = "tag-name"
+    ATTRIBUTE_NAME = "attribute-name"
+    END_TAG = "end-tag"
+    RCDATA_MARKUP = "rcdata-markup"
+    NESTED_END = "nested-end"
+    NOSCRIPT = "noscript"
+    SCRIPT_COMMENT = "script-comment"
+    SCRIPT_MARKUP = "script-markup"
+    CDATA = "cdata"
+    REFERENCE = "reference"
+    MARKUP_DECLARATION = "markup-declaration"
+    UNCLOSED = "unclosed"
+    UNQUOTED_VALUE = "unquoted-value"
+    COMMENT = "comment"
+    SCRIPT_STYLE = "script-style"
+    SCRIPT_VALUE = "script-value"
+    EVENT_HANDLER = "event-handler"
+    CSS = "css"
+    REFUSED_ATTRIBUTE = "refused-attribute"
+    SRCDOC = "srcdoc"
+    REFRESH = "refresh"
+    RAW_TEXT = "raw-text"
+    URL_SCHEME = "url-scheme"
+    RESOURCE_URL = "resource-url"
+    TRUSTED_URL = "trusted-url"
+    COMPONENT_TAG = "component-tag"
+    COMPONENT_CLOSE = "component-close"
+    COMPONENT_PROP = "component-prop"
+
+    # RenderError: a value
+    DICT_IN_TEXT = "dict-in-text"
+    BYTES = "bytes"
+    HTML_METHOD = "html-method"
+    TEMPLATE_IN_ATTRIBUTE = "template-in-attribute"
+    DICT_VALUE = "dict-value"
+    SPREAD = "spread"
+    SPREAD_NAME = "spread-name"
+    UNTRUSTED_RESOURCE_URL = "untrusted-resource-url"
+    TRUSTED_URL_VALUE = "trusted-url-value"
+    SRCSET = "srcset"
+    JS_VALUE = "js-value"
+    JS_STRING = "js-string"
+    ALPINE_DATA = "alpine-data"
+    JSON_ATTRIBUTE = "json-attribute"
+    HTMX_TRIGGER = "htmx-trigger"
+    JS_PREFIX = "js-prefix"
+    BOUND_URL = "bound-url"
+    HTML_ATTRIBUTE = "html-attribute"
+    CSS_VALUE = "css-value"
+    STYLE = "style"
+    NOT_A_COMPONENT = "not-a-component"
+    COMPONENT_SIGNATURE = "component-signature"
+    MISSING_PROP = "missing-prop"
+    UNKNOWN_PROP = "unknown-prop"
+    COMPONENT_CHILDREN = "component-children"
+    COMPONENT_SPREAD = "component-spread"
+    DOT_SEGMENT = "dot-segment"
+    ASYNC_VALUE = "async-value"
+    LAZY_VALUE = "lazy-value"
+    LAZY_CHAIN = "lazy-chain"
+    TOO_DEEP = "too-deep"
+    SELF_REFERENCE = "self-reference"
+    BIG_INT = "big-int"
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +135,7 @@ class TemplateError(Exception):
     ) -> None:
         self.headline = headline
         self.fix = fix
-        self.anchor = anchor
+        self.anchor = str(anchor)  # an ErrorCode's value: the attribute stays a plain str
         self.location = location
         self.template: Template | None = None
         self.caller = ""
@@ -100,14 +172,18 @@ class RenderError(TemplateError, TypeError):
     from a spread, a nested template inside an attribute value, and so on."""
 
 
-def syntax_error(headline: str, fix: str, anchor: str, location: Location) -> TemplateSyntaxError:
-    """A TemplateSyntaxError at ``location``; the template is attached when it is known."""
-    return TemplateSyntaxError(headline, fix=fix, anchor=anchor, location=location)
+def syntax_error(
+    headline: str, fix: str, code: ErrorCode, location: Location
+) -> TemplateSyntaxError:
+    """A TemplateSyntaxError at ``location``; the template is attached when it is known.
+    Called by the builders of htmltemplates._messages only."""
+    return TemplateSyntaxError(headline, fix=fix, anchor=code, location=location)
 
 
-def value_error(headline: str, fix: str, anchor: str, slot: int) -> RenderError:
-    """A RenderError for the value of interpolation ``slot``."""
-    return RenderError(headline, fix=fix, anchor=anchor, location=Location.at_hole(slot))
+def value_error(headline: str, fix: str, code: ErrorCode, slot: int) -> RenderError:
+    """A RenderError for the value of interpolation ``slot``. Called by the builders of
+    htmltemplates._messages only."""
+    return RenderError(headline, fix=fix, anchor=code, location=Location.at_hole(slot))
 
 
 def short_repr(value: object, limit: int = 40) -> str:

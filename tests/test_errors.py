@@ -25,7 +25,7 @@ from htmltemplates import (
     TrustedURL,
     html,
 )
-from htmltemplates.errors import Location
+from htmltemplates.errors import ErrorCode, Location
 
 # The values the templates below interpolate. Their names are part of the expected messages.
 tag = "p"
@@ -2250,43 +2250,43 @@ def test_message(
     assert message(error, lines) == str(error)
 
 
-def anchors_in_source() -> set[str]:
-    """Every anchor the package can raise: the third argument of its ``_syntax(...)`` and
-    ``_error(...)`` helpers (headline, fix, anchor, location)."""
+def test_every_code_has_a_row_and_a_section() -> None:
+    """Every ErrorCode (every error the package raises on purpose) is reached by a row of
+    MESSAGES, which checks its full text, and has its section in docs/errors.md, named after
+    the code; the sections are the codes."""
+    codes = {code.value for code in ErrorCode}
+    assert len(codes) >= 20
+    assert codes == {param.values[2] for param in MESSAGES}
+    errors_md = (Path(__file__).parents[1] / "docs" / "errors.md").read_text()
+    headings = errors_md.splitlines()
+    assert codes == {line.removeprefix("### ") for line in headings if line.startswith("### ")}
+
+
+def codes_built_in_messages() -> set[str]:
+    """The codes that htmltemplates/_messages.py names (``_C.TAG_NAME``...): the ones it
+    has a builder for, since the message builders are its only functions that name a code."""
+    path = Path(__file__).parents[1] / "htmltemplates" / "_messages.py"
     found = set()
-    for path in (Path(__file__).parents[1] / "htmltemplates").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text())):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id in ("_syntax", "_error")
-                and len(node.args) > 2
-                and isinstance(node.args[2], ast.Constant)
-            ):
-                found.add(node.args[2].value)
-            # the scanner keeps (headline, fix, anchor) in self.unsure for later holes, and
-            # shares some such triples as module constants (_SCRIPT_MARKUP = (...))
-            target = node.targets[0] if isinstance(node, ast.Assign) else None
-            if (
-                isinstance(node, ast.Assign)
-                and (
-                    (isinstance(target, ast.Attribute) and target.attr == "unsure")
-                    or (isinstance(target, ast.Name) and target.id.isupper())
-                )
-                and isinstance(node.value, ast.Tuple)
-                and len(node.value.elts) == 3
-                and isinstance(node.value.elts[2], ast.Constant)
-            ):
-                found.add(node.value.elts[2].value)
+    for node in ast.walk(ast.parse(path.read_text())):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "_C"
+        ):
+            found.add(ErrorCode[node.attr].value)
     return found
 
 
-def test_every_anchor_has_a_row_and_a_section() -> None:
-    anchors = anchors_in_source()
-    assert len(anchors) >= 20  # the walk above found the helpers
-    assert anchors == {param.values[2] for param in MESSAGES}
-    errors_md = (Path(__file__).parents[1] / "docs" / "errors.md").read_text()
-    assert {f"### {anchor}" for anchor in anchors} <= set(errors_md.splitlines())
+def test_every_code_has_a_builder() -> None:
+    # no code without a message: an unused member would be a section nothing can reach
+    assert {code.value for code in ErrorCode} == codes_built_in_messages()
+    # a builder returns an error of the code it names, which keeps anchor a str
+    error = raised(lambda: html(t"<h{tag}>"))
+    assert "tag-name" == error.anchor
+    assert str is type(error.anchor)  # not the enum member: it prints and compares as before
+    assert ErrorCode.TAG_NAME == error.anchor
+    assert "<class 'str'> 'tag-name'" == f"{type(error.anchor)} {error.anchor!r}"
+    assert "See docs/errors.md#tag-name." in str(error)
 
 
 # -- where the message points -------------------------------------------------------------------
@@ -2558,3 +2558,71 @@ def test_no_partial_output_from_a_generator() -> None:
     with pytest.raises(RenderError):
         result.append(html(t"<p>{items()}</p>"))
     assert [] == result
+
+
+# -- the text of every error is written in htmltemplates/_messages.py ---------------------------
+
+PACKAGE = Path(__file__).parents[1] / "htmltemplates"
+# What makes an error out of a headline and a fix: the helpers of errors.py, the classes, and
+# the refusal the scanner keeps for later holes. Only _messages.py (and errors.py) call them.
+ERROR_MAKERS = frozenset(
+    {
+        "syntax_error",
+        "value_error",
+        "TemplateError",
+        "TemplateSyntaxError",
+        "RenderError",
+        "Pending",
+    }
+)
+
+
+def error_makers_used(source: str) -> list[str]:
+    """Each call of one of ERROR_MAKERS in ``source`` (by name or as an attribute:
+    ``_msg.Pending(...)``) and each import of the helpers, with its line."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+            if name in ERROR_MAKERS:
+                found.append(f"line {node.lineno}: calls {name}")
+        elif isinstance(node, ast.ImportFrom):
+            found += [
+                f"line {node.lineno}: imports {alias.name}"
+                for alias in node.names
+                if alias.name in ("syntax_error", "value_error")
+            ]
+    return found
+
+
+@pytest.mark.parametrize(
+    "module",
+    sorted(
+        str(path.relative_to(PACKAGE))
+        for path in PACKAGE.rglob("*.py")
+        if path.relative_to(PACKAGE).as_posix() not in ("_messages.py", "errors.py")
+    ),
+)
+def test_only_messages_writes_error_text(module: str) -> None:
+    # a new refusal gets a builder in _messages.py (and an ErrorCode, a row, a section)
+    assert [] == error_makers_used((PACKAGE / module).read_text())
+
+
+def test_the_check_finds_a_raise_site_that_writes_its_own_text() -> None:
+    source = (
+        "from ..errors import Location, RenderError\n"
+        "from ..errors import value_error as _error\n"
+        "def f(slot):\n"
+        '    raise _error("a headline", "a fix", ErrorCode.BYTES, slot)\n'
+        "def g():\n"
+        '    return RenderError("a headline", fix="a fix", anchor="bytes")\n'
+        "def h():\n"
+        '    return _msg.Pending("a headline", "a fix", ErrorCode.CDATA)\n'
+    )
+    assert [
+        "line 2: imports value_error",
+        "line 6: calls RenderError",
+        "line 8: calls Pending",
+    ] == sorted(error_makers_used(source))
+    assert len(list(PACKAGE.rglob("*.py"))) > 20  # the parametrized test above sees the package

@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable, Sequence
 from string.templatelib import Template
 
+from .. import _messages as _msg
 from .._spec import (
     ANIMATION_ELEMENTS,
     ANIMATION_VALUES,
@@ -35,7 +36,6 @@ from .._spec import (
     refusal_reason,
 )
 from ..errors import Location, TemplateError
-from ..errors import syntax_error as _syntax
 from ..lang.css import css_holes
 from ..lang.javascript import CODE_STAND_IN, TEXT_STAND_IN, JsState, js_state
 from ..lang.references import decode_attribute
@@ -60,7 +60,6 @@ from ..runtime.values import check_ints, too_deep
 from ..scan.context import State
 from ..scan.scanner import (
     JS_HOLE_STATES,
-    SCRIPT_VALUE_FIX,
     AttrToken,
     ComponentToken,
     Nesting,
@@ -406,31 +405,13 @@ def _check_attribute(tag: TagToken, attr: AttrToken) -> AttrKind:
     if kind is AttrKind.RESOURCE:
         resource_parts(element, attr.name, attr.parts or ())
     if kind is AttrKind.SRCDOC and not whole:
-        raise _syntax(
-            "interpolation inside a srcdoc value with text around it",
-            "Give the whole document as one value: srcdoc={page}, where a Template (or Markup) "
-            "is rendered as HTML and a str as text.",
-            "srcdoc",
-            first,
-        )
+        raise _msg.srcdoc(first)
     if kind is AttrKind.HTML and not whole:
-        raise _syntax(
-            f"interpolation inside the {name} attribute with text around it",
-            f"The value of {name} is JavaScript whose result becomes the element's HTML: give "
-            f"the whole value as one trusted HTML value, {name}={{content}} with a Template or "
-            "Markup, or show text with x-text.",
-            "html-attribute",
-            first,
-        )
+        raise _msg.html_attribute_part(name, first)
     if kind is AttrKind.REFUSED:
         reason = _REFUSED_REASONS.get(name) or refusal_reason(element, name)
         reason = reason or "changes how the rest of the document is read"
-        raise _syntax(
-            f"interpolation inside the {name} attribute of <{element}> is not supported",
-            f"The {name} attribute {reason}: write its value in the template.",
-            "refused-attribute",
-            first,
-        )
+        raise _msg.refused_attribute(name, element, reason, first)
     return kind
 
 
@@ -452,15 +433,15 @@ _REFUSED_REASONS = {
 }
 
 
-def _js_attribute(name: str, kind: AttrKind) -> str:
-    """How messages name a JavaScript-reading attribute."""
+def _js_reads(name: str, kind: AttrKind) -> str:
+    """How a JavaScript-reading attribute reads its value, as _messages.event_handler names it."""
     if kind is AttrKind.JSON:
-        return f"the JSON attribute {name}"
+        return "json"
     if kind is AttrKind.TRIGGER:
-        return f"an event filter of {name}"
+        return "trigger"
     if name.startswith("on"):
-        return f"the event-handler attribute {name}"
-    return f"the JavaScript attribute {name}"
+        return "handler"
+    return "javascript"
 
 
 # htmx runs the value of hx-vals, hx-headers, hx-confirm... as JavaScript after this prefix,
@@ -503,12 +484,12 @@ def _js_hole(
     if state is not js_state(body):  # a reference the browser leaves alone must not matter
         state = JsState.UNKNOWN
     if state not in JS_HOLE_STATES or (kind is AttrKind.JSON and state is JsState.TEMPLATE):
-        where = f"inside {state.value}" if state is not JsState.UNKNOWN else state.value
-        raise _syntax(
-            f"interpolation {where} in {_js_attribute(name, kind)}",
-            SCRIPT_VALUE_FIX,
-            "event-handler",
+        raise _msg.event_handler(
+            state.value,
+            name,
             Location.at_hole(hole),
+            known=state is not JsState.UNKNOWN,
+            reads=_js_reads(name, kind),
         )
     literal, text = _JS_MARKERS.get(kind, ("js", "jsstr"))
     if state is JsState.CODE:
@@ -555,13 +536,7 @@ def _prefixed_parts(name: str, attr: AttrToken, markers: dict[int, PartMarker]) 
             return  # the static text settled how the value starts: the rest is text
         following = parts[k + 1] if k + 1 < len(parts) else ""
         if not isinstance(following, str):
-            raise _syntax(
-                f"interpolations side by side at the start of {name}",
-                f"htmx runs a {name} value that starts with js: as JavaScript: write the start "
-                "of the value in the template, or put text between the interpolations.",
-                "js-prefix",
-                Location.at_hole(following),
-            )
+            raise _msg.js_prefix_holes(name, Location.at_hole(following))
         more = any(isinstance(later, int) for later in parts[k + 2 :])
         markers[part] = ("jsprefix", lead, decode_attribute(following), more)
         return
@@ -739,14 +714,7 @@ def _meta_parts(tag: TagToken, markers: dict[int, PartMarker]) -> None:
             continue
         if isinstance(item, SpreadToken) or item.dynamic:
             hole = item.index if isinstance(item, SpreadToken) else _holes(item)[0]
-            raise _syntax(
-                "interpolation inside a <meta http-equiv> tag",
-                "Its content can redirect the page, set cookies or change the page's security "
-                "policy: write the tag in the template. Only a refresh's URL may come from a "
-                'value: <meta http-equiv="refresh" content="0; url={url}">.',
-                "refused-attribute",
-                Location.at_hole(hole),
-            )
+            raise _msg.meta_http_equiv(Location.at_hole(hole))
 
 
 def _compile_in_place(
@@ -914,12 +882,8 @@ def _prop_name(tag: str, attr: AttrToken) -> str:
     if keyword.iskeyword(name):
         name += "_"
     if not name.isidentifier():
-        raise _syntax(
-            f"the prop name {attr.name} of <{tag}> is not a Python name",
-            "Props are passed as keyword arguments: use letters, digits, '_' and '-' (which "
-            "becomes '_'), or spread a dict: <{Card} {props}>.",
-            "component-prop",
-            Location(attr.location.string, attr.location.offset, len(attr.name)),
+        raise _msg.prop_name(
+            attr.name, tag, Location(attr.location.string, attr.location.offset, len(attr.name))
         )
     return name
 
@@ -983,14 +947,7 @@ def _compile_component(builder: _Builder, token: ComponentToken, template: Templ
         name = _prop_name(tag, item)
         where = Location(item.location.string, item.location.offset, len(item.name))
         if name in written or (name == "children" and token.children is not None):
-            twice = "as a prop and as the content" if name == "children" else "twice"
-            raise _syntax(
-                f"the prop {name} of <{tag}> is given {twice}",
-                "Give each prop once; children go between the tags, or in a children prop of "
-                "a tag that closes itself (<{Card} children={body} />).",
-                "component-prop",
-                where,
-            )
+            raise _msg.prop_twice(name, tag, where, children=name == "children")
         written[name] = where
         values.append(_prop_value(builder, item))
         entries.append(f"{name!r}: {values[-1]}")

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from .. import _messages as _msg
 from .._spec import DANGEROUS_SCHEMES, UrlPart, ascii_lower
 from ..errors import Location
-from ..errors import syntax_error as _syntax
 from ..runtime.escapers import browser_url
 from ..runtime.urls import FIXED_ORIGIN
 from .references import decode_attribute
@@ -30,14 +30,7 @@ def resource_parts(element: str, name: str, parts: Sequence[str | int]) -> None:
     if prefix and FIXED_ORIGIN.match(browser_url(decode_attribute(prefix))) is None:
         name = ascii_lower(name)
         hole = next(part for part in parts if isinstance(part, int))
-        raise _syntax(
-            f"interpolation that could choose where <{element} {name}> loads from",
-            f'Start the value with a fixed origin, such as {name}="/static/{{file}}" or '
-            f'{name}="https://cdn.example/{{path}}", or interpolate the whole URL as a '
-            "TrustedResourceURL.",
-            "resource-url",
-            Location.at_hole(hole),
-        )
+        raise _msg.resource_url(element, name, Location.at_hole(hole))
 
 
 def url_parts(
@@ -63,20 +56,9 @@ def url_parts(
                     _check_authority(name, written, part)
                 continue
             if settled:
-                raise _syntax(
-                    f"interpolation inside a {settled}: URL in {name}",
-                    "Nothing may be interpolated into javascript:, vbscript: or data: URLs.",
-                    "url-scheme",
-                    Location.at_hole(part),
-                )
+                raise _msg.url_in_scheme(settled, name, Location.at_hole(part))
             if browser_url(decode(prefix)) or start_hole is not None:
-                raise _syntax(
-                    f"interpolation that could choose the scheme of the URL in {name}",
-                    "Fix the scheme in the template (https://...), or interpolate the whole URL "
-                    "as one value.",
-                    "url-scheme",
-                    Location.at_hole(part),
-                )
+                raise _msg.url_scheme(name, Location.at_hole(part))
             start_hole = part
             result[part] = UrlPart.START
             continue
@@ -91,13 +73,7 @@ def url_parts(
         separator = min((k for k in map(effective.find, "/?#") if k >= 0), default=-1)
         if colon >= 0 and (separator < 0 or colon < separator):
             if start_hole is not None:
-                raise _syntax(
-                    f"interpolation that could choose the scheme of the URL in {name}",
-                    "A value at the start of a URL may not be followed by ':'. Fix the scheme in "
-                    "the template (https://...) or interpolate the whole URL.",
-                    "url-scheme",
-                    Location.at_hole(start_hole),
-                )
+                raise _msg.url_scheme_colon(name, Location.at_hole(start_hole))
             scheme = ascii_lower(effective[:colon])
             settled = scheme if scheme in DANGEROUS_SCHEMES else "fixed"
         elif separator >= 0:
@@ -128,13 +104,7 @@ _AUTHORITY_FIXED = re.compile(
 def _check_authority(name: str, written: str, hole: int) -> None:
     """Refuse the first path hole of a URL when a value there could begin '//host'."""
     if _AUTHORITY_FIXED.match(browser_url(written)) is None:
-        raise _syntax(
-            f"interpolation that could choose the host of the URL in {name}",
-            "Write the host in the template (https://example.com/{path}), or start the path "
-            "with a segment (/users/{name}): a value after '/' or 'https:' could begin '//host'.",
-            "url-scheme",
-            Location.at_hole(hole),
-        )
+        raise _msg.url_host(name, Location.at_hole(hole))
 
 
 _SPACE = "\t\n\f\r "
@@ -197,12 +167,7 @@ def refresh_parts(parts: Sequence[str | int], name: str) -> dict[int, UrlPart]:
     prefix = _REFRESH_PREFIX.match(decode_attribute(first))
     if prefix is None or len(prefix.group()) == 0:
         hole = next(part for part in parts if isinstance(part, int))
-        raise _syntax(
-            "interpolation inside the delay of a <meta http-equiv=refresh>",
-            'Write the delay and the start of the URL in the template: content="0; url={url}".',
-            "refresh",
-            Location.at_hole(hole),
-        )
+        raise _msg.refresh(Location.at_hole(hole))
     url = [decode_attribute(first)[prefix.end() :]] + [
         part if isinstance(part, int) else decode_attribute(part) for part in parts[1:]
     ]
@@ -224,12 +189,6 @@ def refuse_reference_joins(parts: Sequence[str | int], where: str) -> None:
         if isinstance(part, str):
             before = part
         elif _REFERENCE_START.search(before):
-            raise _syntax(
-                f"interpolation right after '&' in {where}, where a value could complete a "
-                "character reference",
-                "Put a space between '&' and the interpolation, or write the '&' as '&amp;'.",
-                "reference",
-                Location.at_hole(part),
-            )
+            raise _msg.reference(where, Location.at_hole(part))
         else:
             before = ""

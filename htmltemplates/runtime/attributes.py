@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from string.templatelib import Template
 from typing import Any, Literal
 
+from .. import _messages as _msg
 from .._spec import (
     ELEMENT_DEPENDENT_NAMES,
     AttrKind,
@@ -22,7 +23,6 @@ from .._spec import (
     attribute_rules,
 )
 from ..errors import RenderError, short_repr
-from ..errors import value_error as _error
 from .css import CODE_PROPERTIES, NotCssError, css_string, css_text, css_url, css_value
 from .escapers import (
     UNSAFE_CSS,
@@ -135,30 +135,13 @@ def attr_text(value: object, slot: int, name: str, depth: int = 0) -> str:
         case float():
             return str(value)
         case Template():
-            raise _error(
-                f"a template inside the value of the attribute {name}",
-                "Templates are HTML and attribute values are text: interpolate a string.",
-                "template-in-attribute",
-                slot,
-            )
+            raise _msg.template_in_attribute(name, slot)
         case Mapping():
             if name == "class":
                 return " ".join(str(key) for key, on in value.items() if on)
-            raise _error(
-                f"a {type(value).__name__} inside the value of the attribute {name}: "
-                f"{short_repr(value)}",
-                "Attribute values are text: interpolate a string, or spread a dict of "
-                "attributes between attributes: <a {attrs}>.",
-                "dict-value",
-                slot,
-            )
+            raise _msg.dict_value(name, value, slot)
         case bytes() | bytearray() | memoryview():
-            raise _error(
-                f"bytes inside the value of the attribute {name}: {short_repr(value)}",
-                "Decode the bytes to a str first.",
-                "bytes",
-                slot,
-            )
+            raise _msg.bytes_in_attribute(name, value, slot)
     if is_async(value):
         async_value(value, slot)
     try:
@@ -190,15 +173,7 @@ def resource_part(value: object, slot: int, name: str) -> str:
         return escape_text(str.__str__(value))
     if is_async(value):
         async_value(value, slot)
-    raise _error(
-        f"a {type(value).__name__} cannot choose where the {name} attribute loads code from: "
-        f"{short_repr(value)}",
-        "Build the URL as a TrustedResourceURL from a literal or a t-string that fixes the "
-        "origin: TrustedResourceURL(t'https://cdn.example/{path}'), or write the origin in the "
-        f'template: {name}="/static/{{file}}".',
-        "untrusted-resource-url",
-        slot,
-    )
+    raise _msg.untrusted_resource_url(value, name, slot)
 
 
 _ENCODERS = {
@@ -252,13 +227,7 @@ def srcset_part(value: object, slot: int, name: str, part: UrlPart | None) -> st
         value.__class__ is float and math.isfinite(value) and value > 0
     ):
         return int_text(value, slot) if value.__class__ is int else str(value)
-    raise _error(
-        f"a {type(value).__name__} as a descriptor in {name}: {short_repr(value)}",
-        'Descriptors are numbers: srcset="/a.png {width}w" with width an int, or write them in '
-        "the template.",
-        "srcset",
-        slot,
-    )
+    raise _msg.srcset(value, name, slot)
 
 
 def srcset_value(value: object, slot: int, name: str) -> str:
@@ -345,13 +314,7 @@ def js_part(value: object, slot: int) -> str:
     except Refusal as refusal:
         raise refusal.at(slot) from None
     except NotJavaScriptError as problem:
-        raise _error(
-            f"no JavaScript literal for a value in <script>: {problem}",
-            "Interpolate str, int, float (finite), bool, None, or lists and str-keyed dicts of "
-            "them; convert other objects first (a dataclass with dataclasses.asdict()).",
-            "js-value",
-            slot,
-        ) from None
+        raise _msg.js_value(problem, slot) from None
 
 
 # 4.12.1.1 and SRI: an import map's integrity values are hashes: "sha384-<base64>" (several,
@@ -366,13 +329,7 @@ def importmap_part(value: object, slot: int) -> str:
     value = resolve(value, slot)
     problem = _untrusted_import(value, "", slot)
     if problem:
-        raise _error(
-            f"an import map value that is not a TrustedResourceURL: {problem}",
-            "Every URL in an import map loads code: build each as a TrustedResourceURL "
-            "(TrustedResourceURL(t'/static/{file}'), htmltemplates.flask.static_url()).",
-            "untrusted-resource-url",
-            slot,
-        )
+        raise _msg.import_map_value(problem, slot)
     return js_part(value, slot)
 
 
@@ -430,14 +387,7 @@ def css_part(value: object, slot: int, how: str) -> str:
     except Refusal as refusal:
         raise refusal.at(slot) from None
     except NotCssError as problem:
-        raise _error(
-            f"no CSS for a value in {how.removeprefix('css-').replace('-', ' ')} position: "
-            f"{problem}",
-            "Interpolate a str or a number (a list of them in a property value); give whole "
-            "declarations as a dict: style={ {'color': c} }.",
-            "css-value",
-            slot,
-        ) from None
+        raise _msg.css_value(how, problem, slot) from None
 
 
 def js_string_part(value: object, slot: int) -> str:
@@ -449,13 +399,7 @@ def js_string_part(value: object, slot: int) -> str:
     except Refusal as refusal:
         raise refusal.at(slot) from None
     except NotJavaScriptError as problem:
-        raise _error(
-            f"no text for a JavaScript string from a value in <script>: {problem}",
-            "Interpolate a str or a number inside a JavaScript string; to pass data, write "
-            "the hole where an expression goes (const items = {items};).",
-            "js-string",
-            slot,
-        ) from None
+        raise _msg.js_string(problem, slot) from None
 
 
 def _event_value(value: object, slot: int, kind: AttrKind = AttrKind.EVENT) -> Value | None:
@@ -487,24 +431,11 @@ def alpine_data(value: object, slot: int, *, whole: bool = False) -> str:
     key init or destroy, whose strings Alpine would run."""
     value = resolve(value, slot)
     if whole and not isinstance(value, Mapping):
-        raise _error(
-            "the whole x-data of an Alpine component must be a dict, not "
-            f"{type(value).__name__}: {short_repr(value)}",
-            "x-data must give an object: pass a dict (x-data={ {'open': False} }), or write "
-            'the object in the template and the value inside it (x-data="{{ name: {name} }}").',
-            "alpine-data",
-            slot,
-        )
+        raise _msg.alpine_data(value, slot)
     literal = js_part(value, slot)  # refuses what has no literal, cycles and deep nesting
     hook = _hook_key(value)
     if hook:
-        raise _error(
-            f"a dict with the key {hook} in x-data: {short_repr(value)}",
-            f"Alpine runs the {hook} of an x-data object as code: write init() and destroy() "
-            "in the template, and pass data under other keys.",
-            "alpine-data",
-            slot,
-        )
+        raise _msg.alpine_data_hook(hook, value, slot)
     return literal
 
 
@@ -549,13 +480,7 @@ def _bound_url(value: object, slot: int) -> object:
         return value
     if is_async(value):
         async_value(value, slot)
-    raise _error(
-        f"a {type(value).__name__} in a bound URL attribute: {short_repr(value)}",
-        "The framework sets the attribute to this value as a URL: interpolate a str (it is "
-        "scheme-filtered like href), a TrustedURL or a number.",
-        "bound-url",
-        slot,
-    )
+    raise _msg.bound_url(value, slot)
 
 
 def _trusted_html(value: object, slot: int) -> str:
@@ -565,13 +490,7 @@ def _trusted_html(value: object, slot: int) -> str:
         return render_text(value, slot)
     if is_async(value):
         async_value(value, slot)
-    raise _error(
-        f"a {type(value).__name__} as the HTML of an x-html attribute: {short_repr(value)}",
-        "x-html writes its value into the page as HTML: pass a Template or Markup (trusted "
-        "HTML), or show text with x-text={text}.",
-        "html-attribute",
-        slot,
-    )
+    raise _msg.html_attribute(value, slot)
 
 
 def _json_value(value: object, slot: int, name: str) -> str:
@@ -581,13 +500,7 @@ def _json_value(value: object, slot: int, name: str) -> str:
         return escape_text(js_part(value, slot).strip())
     if is_async(value):
         async_value(value, slot)
-    raise _error(
-        f"a {type(value).__name__} as the value of the JSON attribute {name}: {short_repr(value)}",
-        f"Pass a dict or a list: it is written as JSON ({name}={{ {{'id': 3}} }}). htmx reads "
-        "a str as JSON, or as JavaScript after js:, so none is taken.",
-        "json-attribute",
-        slot,
-    )
+    raise _msg.json_attribute(value, name, slot)
 
 
 # Characters of a string in an hx-trigger filter written as \\uXXXX: htmx 4 splits the
@@ -604,14 +517,7 @@ def filter_part(value: object, slot: int, name: str, in_string: bool) -> str:
     and brackets would split the trigger."""
     value = resolve(value, slot)
     if isinstance(value, Mapping | list | tuple | set | frozenset):
-        raise _error(
-            f"a {type(value).__name__} in an event filter of the {name} attribute: "
-            f"{short_repr(value)}",
-            "htmx splits hx-trigger at its commas and brackets, also inside a filter: "
-            "interpolate a str, a number, a bool or None there.",
-            "htmx-trigger",
-            slot,
-        )
+        raise _msg.htmx_trigger(value, name, slot)
     if not in_string and (value is None or isinstance(value, bool | int | float)):
         return js_part(value, slot)
     text = js_string_part(value, slot).translate(_FILTER_ESCAPES)
@@ -622,14 +528,7 @@ def _trigger_text(value: object, slot: int, name: str) -> str:
     """A value in hx-trigger outside an event filter: text that opens or closes no filter."""
     text = attr_text(value, slot, name)
     if "[" in text or "]" in text:
-        raise _error(
-            f"a value with '[' or ']' in the {name} attribute: {short_repr(text)}",
-            "An event filter in brackets is JavaScript (click[ctrlKey]): write the filter in "
-            "the template and put the value inside it, where it is a JavaScript literal: "
-            f'{name}="click[key == {{key}}]".',
-            "htmx-trigger",
-            slot,
-        )
+        raise _msg.htmx_trigger_bracket(name, text, slot)
     return text
 
 
@@ -659,13 +558,7 @@ def _js_prefix_text(
     text = attr_text(value, slot, name)
     start = js_start(before + text + after)
     if start.startswith(JS_PREFIXES) or (more and may_start_javascript(start)):
-        raise _error(
-            f"a value that makes the {name} attribute start like JavaScript: {short_repr(text)}",
-            f"htmx runs a {name} value that starts with js: or javascript: as JavaScript: "
-            f'write text before the interpolation in the template ({name}="Delete {{name}}?").',
-            "js-prefix",
-            slot,
-        )
+        raise _msg.js_prefix(name, text, slot)
     return text
 
 
@@ -723,24 +616,14 @@ def _style_text(value: object, slot: int) -> str:
             if declaration.strip():
                 key, colon, item = declaration.partition(":")
                 if not colon:
-                    raise _error(
-                        f"a style declaration without ':': {short_repr(declaration.strip())}",
-                        "Write declarations as 'property: value', or pass a dict.",
-                        "style",
-                        slot,
-                    )
+                    raise _msg.style_declaration(declaration, slot)
                 pairs.append((key.strip(), item.strip()))
     declarations = []
     for key, item in pairs:
         if isinstance(key, str):
             key = plain_str(key)  # noqa: PLW2901 - what is checked is what is emitted
         if not isinstance(key, str) or not is_css_property(key):
-            raise _error(
-                f"{short_repr(key)} is not a CSS property name",
-                "Use property names such as 'color', 'margin-top' or '--my-var'.",
-                "style",
-                slot,
-            )
+            raise _msg.style_property(key, slot)
         text = attr_text(item, slot, "style")
         if ascii_lower(key) in CODE_PROPERTIES:
             text = UNSAFE_CSS  # behavior, -moz-binding: their values load code, whatever they say
@@ -763,15 +646,7 @@ def _value(value: object, slot: int, name: str, kind: AttrKind) -> Value | None:
     if kind is AttrKind.RESOURCE:
         return None if value is None or value is False else resource_part(value, slot, name)
     if kind in _FROM_TEMPLATE_ONLY:
-        raise _error(
-            f"the attribute {name} cannot take a value from data",
-            "Write it in the template: event handlers, attributes a framework runs as "
-            "JavaScript (hx-on:*, x-data, @click, :href, x-html), and attributes that change "
-            "how other content is read (http-equiv, attributeName, xmlns, a script's type), "
-            "never come from data.",
-            "spread-name",
-            slot,
-        )
+        raise _msg.spread_name_refused(name, slot)
     if value is None or value is False:
         return None
     if value is True:
@@ -849,23 +724,11 @@ def _one_in_place(ws: str, name: str, key: str, kind: AttrKind, value: object, s
 
 
 def _not_a_mapping(value: object, slot: int) -> RenderError:
-    return _error(
-        f"a spread between attributes needs a mapping, not {type(value).__name__}: "
-        f"{short_repr(value)}",
-        "Spread a dict of attribute names to values: <a {attrs}>.",
-        "spread",
-        slot,
-    )
+    return _msg.spread(value, slot)
 
 
 def _bad_name(name: object, slot: int) -> RenderError:
-    return _error(
-        f"{short_repr(name)} is not a valid attribute name",
-        "Attribute names from data may not be empty or contain whitespace, quotes, "
-        "'=', '<', '>', '/' or control characters.",
-        "spread-name",
-        slot,
-    )
+    return _msg.spread_name(name, slot)
 
 
 # -- tags whose attributes must be merged (spreads, data/aria dicts, repeated names) ---------

@@ -27,8 +27,8 @@ from string.templatelib import Interpolation, Template
 from types import BuiltinFunctionType, FunctionType, MethodType
 from typing import Any
 
+from .. import _messages as _msg
 from ..errors import Location, TemplateError, excerpt, short_repr
-from ..errors import value_error as _error
 from .cache import compile_plan, plans
 from .slow import SLOW_PATHS, fast
 from .text import render_text
@@ -108,24 +108,10 @@ def _signature(
 ) -> _Signature:
     """The signature of ``component``, from the cache or inspected (and cached)."""
     if not callable(component):
-        raise _error(
-            f"a {type(component).__name__} where a component is expected: {short_repr(component)}",
-            "Put a function or a class that returns a template between the braces of a "
-            "component tag. A tag name cannot come from a value: choose between templates in "
-            "Python.",
-            "not-a-component",
-            site.index,
-        )
+        raise _msg.not_a_component(component, site.index)
     if isinstance(component, BuiltinFunctionType):  # print, len, a method of a list...
         # callable, but written in C: they take no props, and would run with none (<{print} />)
-        raise _error(
-            f"the builtin {component.__qualname__} where a component is expected",
-            "A component is a Python function or class that returns a template; builtins "
-            "(print, len, the methods of built-in types) are not components. Call it in an "
-            "interpolation if you meant to: {len(items)}.",
-            "not-a-component",
-            site.index,
-        )
+        raise _msg.builtin_component(component.__qualname__, site.index)
     key, function, skip = _key(component)
     try:
         return _signatures[key]
@@ -156,13 +142,7 @@ def _inspect(
             inspect.signature(function, annotation_format=Format.FORWARDREF).parameters.values()
         )[skip:]
     except TypeError, ValueError:
-        raise _error(
-            f"the signature of the component {name} cannot be read",
-            "Write the component as a Python function or class, or call it in an "
-            "interpolation: {Card(title=...)}.",
-            "component-signature",
-            site.index,
-        ) from None
+        raise _msg.component_signature(name, site.index) from None
     names: list[str] = []
     required: set[str] = set()
     kwargs = False
@@ -173,14 +153,7 @@ def _inspect(
             continue
         elif parameter.kind is parameter.POSITIONAL_ONLY:
             if parameter.default is parameter.empty:
-                raise _error(
-                    f"the component {name} has a positional-only parameter, {parameter.name}",
-                    "Props are passed by keyword: make it a keyword parameter "
-                    "(def Card(*, title: str)), or call the component in an interpolation: "
-                    "{Card(...)}.",
-                    "component-signature",
-                    site.index,
-                )
+                raise _msg.positional_only(name, parameter.name, site.index)
         else:
             names.append(parameter.name)
             if parameter.default is parameter.empty and parameter.name != "children":
@@ -259,12 +232,7 @@ def _verify(
         if closed_with is not component and closed_with != component:
             raise _close_mismatch(component, closed_with, site, interpolations)
     if children is not EMPTY and not signature.children:
-        raise _error(
-            f"the component {_display(component, site, interpolations)} takes no children",
-            "Close it in its start tag (<{Card} />), or give it a parameter children: Template.",
-            "component-children",
-            site.close,
-        )
+        raise _msg.component_children(_display(component, site, interpolations), site.close)
     add_children = children is not EMPTY or (
         signature.children is _CHILDREN_NAMED and "children" not in props
     )
@@ -286,20 +254,10 @@ def spread_props(value: object, slot: int) -> Mapping[str, object]:
     if value is None or value is False:
         return {}
     if not isinstance(value, Mapping):
-        raise _error(
-            f"a {type(value).__name__} spread into the props of a component: {short_repr(value)}",
-            "Spread a mapping of prop names to values (a dict), or None for none.",
-            "component-spread",
-            slot,
-        )
+        raise _msg.component_spread(value, slot)
     for key in value:
         if key.__class__ is not str:
-            raise _error(
-                f"a prop name that is not a str in a spread: {short_repr(key)}",
-                "Spread a mapping of prop names to values (a dict), or None for none.",
-                "component-spread",
-                slot,
-            )
+            raise _msg.component_spread_key(key, slot)
     return value
 
 
@@ -312,14 +270,7 @@ def _missing(
 ) -> Exception:
     missing = sorted(signature.required - props)
     name = _display(component, site, interpolations)
-    what = "prop" if len(missing) == 1 else "props"
-    return _error(
-        f"the component {name} is missing the required {what} {', '.join(missing)}",
-        f"Give {'it' if len(missing) == 1 else 'them'} in the tag "
-        f"(<{{{name}}} {missing[0]}=...>), or give the parameter a default.",
-        "missing-prop",
-        site.index,
-    )
+    return _msg.missing_prop(name, missing, site.index)
 
 
 def _unknown(
@@ -332,13 +283,7 @@ def _unknown(
     assert signature.names is not None
     unknown = [key for key in props if key not in signature.names]
     name = _display(component, site, interpolations)
-    error = _error(
-        f"the component {name} takes no prop {unknown[0]}",
-        f"{name} takes: {signature.shown}. Check the spelling, or accept any prop with a "
-        "**props parameter.",
-        "unknown-prop",
-        site.index,
-    )
+    error = _msg.unknown_prop(name, unknown[0], signature.shown, site.index)
     if unknown[0] in site.props:
         error.location = site.props[unknown[0]]
     return error
@@ -350,13 +295,7 @@ def _close_mismatch(
     site: Site,
     interpolations: tuple[Interpolation[Any], ...],
 ) -> Exception:
-    error = _error(
-        f"the end tag of the component {_display(component, site, interpolations)} names "
-        f"another value: {short_repr(closed_with)}",
-        "Close a component with the same value it was opened with.",
-        "component-close",
-        site.close,
-    )
+    error = _msg.component_close(_display(component, site, interpolations), closed_with, site.close)
     error.location = Location(site.close, 0, 0, site.close, also=Location.at_hole(site.index))
     return error
 

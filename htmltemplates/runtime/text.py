@@ -16,8 +16,8 @@ from typing import Any, Protocol
 
 from markupsafe import Markup
 
-from ..errors import PACKAGE_DIR, RenderError, TemplateError, TemplateSyntaxError, short_repr
-from ..errors import value_error as _error
+from .. import _messages as _msg
+from ..errors import PACKAGE_DIR, RenderError, TemplateError, TemplateSyntaxError
 from .cache import PLAN_FILENAME, Render, compile_plan, plans
 from .escapers import escape_comment, escape_text, normalize_rcdata, plain_str
 from .slow import fast
@@ -221,12 +221,7 @@ def html_source(value: Any, slot: int | None) -> str:
 
 
 def _html_method(value: object, markup: object, slot: int) -> RenderError:
-    return _error(
-        f"the __html__ method of {type(value).__name__} returned {short_repr(markup)}, not a str",
-        'Return html(t"...") (or another str of HTML) from __html__.',
-        "html-method",
-        slot,
-    )
+    return _msg.html_method(value, markup, slot)
 
 
 # -- values in context (called by the compiled plans) ---------------------------------------
@@ -320,20 +315,9 @@ def render_text(value: object, slot: int, depth: int = 0) -> str:
         case int() if cls is int:
             return int_text(value, slot)
         case Mapping():
-            raise _error(
-                f"a {type(value).__name__} where text is expected: {short_repr(value)}",
-                "Interpolate a string, a template or a list of them; to render a dict as "
-                "attributes, spread it inside a tag: <a {attrs}>.",
-                "dict-in-text",
-                slot,
-            )
+            raise _msg.dict_in_text(value, slot)
         case bytes() | bytearray() | memoryview():
-            raise _error(
-                f"bytes where text is expected: {short_repr(value)}",
-                "Decode the bytes to a str first.",
-                "bytes",
-                slot,
-            )
+            raise _msg.bytes_in_text(value, slot)
         case type():
             return escape_text(str(value))
         case _ if is_lazy(value):

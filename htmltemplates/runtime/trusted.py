@@ -22,10 +22,9 @@ from collections.abc import Callable, Sequence
 from string.templatelib import Interpolation, Template, convert
 from typing import Any, LiteralString, Self, final
 
+from .. import _messages as _msg
 from .._spec import UrlPart
 from ..errors import Location, TemplateError
-from ..errors import syntax_error as _syntax
-from ..errors import value_error as _error
 from .escapers import (
     browser_url,
     encode_fragment,
@@ -130,26 +129,13 @@ def _from_template(url: Template, kind: str) -> str:
     where = _read_url[0](parts, kind, str)  # a URL, not HTML: no character references
     first = url.strings[0]
     if UrlPart.START in where.values():
-        raise _syntax(
-            f"interpolation at the start of a {kind}",
-            "Begin the t-string with the fixed part of the URL (https://host/... or /path/...): "
-            "a value there would choose it. For a whole URL from elsewhere use "
-            f"{kind}.unchecked().",
-            "trusted-url",
-            Location.at_hole(0),
-        )
+        raise _msg.trusted_url_start(kind, Location.at_hole(0))
     if (
         kind == "TrustedResourceURL"
         and url.interpolations
         and FIXED_ORIGIN.match(browser_url(first)) is None
     ):
-        raise _syntax(
-            "interpolation that could choose where a TrustedResourceURL loads from",
-            "Begin the t-string with an https origin and the start of a path "
-            "(https://cdn.example/{path}) or with a path on this site (/static/{file}).",
-            "trusted-url",
-            Location.at_hole(0),
-        )
+        raise _msg.trusted_resource_url_origin(Location.at_hole(0))
     out = [first]
     for index, interpolation in enumerate(url.interpolations):
         text = _text(interpolation, index, kind)
@@ -168,9 +154,4 @@ def _text(interpolation: Interpolation[Any], index: int, kind: str) -> str:
         return plain_str(value)
     if isinstance(value, int | float) and not isinstance(value, bool):
         return str(value)
-    raise _error(
-        f"a {type(value).__name__} inside a {kind}: values in URLs are text",
-        "Interpolate a str or a number (ids, slugs, file names); each is percent-encoded.",
-        "trusted-url-value",
-        index,
-    )
+    raise _msg.trusted_url_value(value, kind, index)

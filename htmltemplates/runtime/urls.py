@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..errors import short_repr
-from ..errors import value_error as _error
+from .. import _messages as _msg
 
 __all__ = ["FIXED_ORIGIN", "check_path_value"]
 
@@ -26,12 +25,5 @@ def check_path_value(text: str, slot: int, where: str) -> str:
     the one before it, so the URL would leave the path the template fixed (/static/{file} with
     "../uploads/x.js"). That is a RenderError; ``where`` names the URL in its headline."""
     if "." in text and _DOTS_ONLY.search(text) is not None:
-        raise _error(
-            f"a value with a '.' or '..' segment in the path of {where}: {short_repr(text)}",
-            "A value in a URL path stays in the path the template wrote; '..' would climb out "
-            "of it (/static/{file} with '../uploads/x.js'). Check or clean the value first, or "
-            "put it in the query (?file={file}).",
-            "dot-segment",
-            slot,
-        )
+        raise _msg.dot_segment(where, text, slot)
     return text

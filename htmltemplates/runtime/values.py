@@ -17,8 +17,8 @@ from collections.abc import Callable, Coroutine, Mapping
 from string.templatelib import Interpolation, Template
 from typing import Any, NoReturn
 
-from ..errors import RenderError, short_repr
-from ..errors import value_error as _error
+from .. import _messages as _msg
+from ..errors import RenderError
 
 __all__ = [
     "LAZY_TYPES",
@@ -106,14 +106,7 @@ def call_lazy(value: Any, slot: int) -> object:
             raise
         if not isinstance(value, LAZY_TYPES):
             return value
-    raise _error(
-        f"the lazy value {_name(first)} returned a function {MAX_LAZY_CALLS} times in a row",
-        "A function in a template is called with no arguments and its result rendered; a "
-        "function that returns a function (or itself) is called again, at most "
-        f"{MAX_LAZY_CALLS} times. Return a value, or call the function yourself.",
-        "lazy-chain",
-        slot,
-    )
+    raise _msg.lazy_chain(_name(first), MAX_LAZY_CALLS, slot)
 
 
 def _needs_arguments(function: Callable[..., object]) -> bool:
@@ -143,23 +136,10 @@ def _not_lazy(function: Callable[..., object], slot: int) -> RenderError:
         shown = f"{name}{signature.replace(return_annotation=signature.empty)}"
     except TypeError, ValueError:
         shown = name
-    return _error(
-        f"the function {shown} cannot be called without arguments",
-        "A function in a template is a lazy value, called with no arguments when the template "
-        "renders. Call it yourself ({Card(title=...)}), or write a component as a tag: "
-        "<{Card} title=...>...</{Card}>.",
-        "lazy-value",
-        slot,
-    )
+    return _msg.lazy_value(shown, slot)
 
 
 # -- async values --------------------------------------------------------------------------------
-
-# The one place that says what to do with an async value, whatever the position.
-ASYNC_FIX = (
-    "Await it before rendering and interpolate the result (posts = await fetch_posts()); "
-    "collect an async iterable into a list first ([row async for row in rows])."
-)
 
 
 def is_async(value: object) -> bool:
@@ -185,12 +165,7 @@ def async_value(value: object, slot: int | None) -> NoReturn:
         what = f"an async iterable {type(value).__name__}: it can only be iterated with async for"
     if isinstance(value, Coroutine):
         value.close()
-    refuse(functools.partial(_async_error, what), slot)
-
-
-def _async_error(what: str, slot: int) -> RenderError:
-    kind, why = what.split(": ", 1)
-    return _error(f"{kind} where a value is expected: {why}", ASYNC_FIX, "async-value", slot)
+    refuse(functools.partial(_msg.async_value, what), slot)
 
 
 def close_awaitables(template: Template) -> None:
@@ -229,31 +204,12 @@ def too_deep(value: object, slot: int | None, *, recursion: bool = False) -> NoR
 
 
 def _too_deep(recursion: bool, slot: int) -> RenderError:
-    if recursion:
-        headline = (
-            "templates nested too deeply: Python's recursion limit "
-            f"({sys.getrecursionlimit()}) was reached rendering this value"
-        )
-    else:
-        headline = f"a value nested more than {MAX_DEPTH} levels deep"
-    return _error(
-        headline,
-        f"Data in a value may nest {MAX_DEPTH} levels (lists, tuples, dicts); templates as "
-        "deep as the recursion limit allows. Flatten deep data, or render a tree level by "
-        "level with a depth limit of your own.",
-        "too-deep",
-        slot,
-    )
+    limit = sys.getrecursionlimit() if recursion else None
+    return _msg.too_deep(MAX_DEPTH, limit, slot)
 
 
 def _self_reference(value: object, slot: int) -> RenderError:
-    return _error(
-        f"a {type(value).__name__} that contains itself: {short_repr(value)}",
-        "A value is rendered by walking everything in it, which never ends for a list (or a "
-        "template, or a dict) that is inside itself. Render a copy without the cycle.",
-        "self-reference",
-        slot,
-    )
+    return _msg.self_reference(value, slot)
 
 
 def _children(value: object) -> list[object] | None:
@@ -315,15 +271,7 @@ def big_int(slot: int | None) -> NoReturn:
 
 
 def _big_int(slot: int) -> RenderError:
-    return _error(
-        f"an int with more than {sys.get_int_max_str_digits()} digits, more than Python "
-        "converts to text",
-        "Python limits the conversion of ints to text, which takes time quadratic in their "
-        "length (sys.set_int_max_str_digits()). Check the number's size, or format it "
-        "yourself (a str of its digits, or f'{n:.3e}' of a float).",
-        "big-int",
-        slot,
-    )
+    return _msg.big_int(sys.get_int_max_str_digits(), slot)
 
 
 def check_ints(interpolations: tuple[Interpolation[Any], ...]) -> None:

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from string.templatelib import Interpolation, Template
 
+from .. import _messages as _msg
 from .._spec import (
     RAWTEXT_ELEMENTS,
     RCDATA_ELEMENTS,
@@ -34,8 +35,7 @@ from .._spec import (
     ascii_lower,
     attr_kind,
 )
-from ..errors import Location, TemplateSyntaxError
-from ..errors import syntax_error as _syntax
+from ..errors import ErrorCode, Location, TemplateSyntaxError
 from ..lang.css import CssPosition, CssState, css_holes
 from ..lang.javascript import CODE_STAND_IN, TEXT_STAND_IN, JsState, js_state
 from ..lang.urls import refuse_reference_joins, url_parts
@@ -73,31 +73,19 @@ _FOREIGN_ROOTS = frozenset({"svg", "math", "select"})
 _INTEGRATION_POINTS = frozenset(
     {"foreignobject", "desc", "title", "mi", "mo", "mn", "ms", "mtext", "annotation-xml"}
 )
-_ANYWHERE = frozenset({"script-comment", "noscript"})  # read otherwise outside foreign content
+# read otherwise outside foreign content
+_ANYWHERE = frozenset({ErrorCode.SCRIPT_COMMENT, ErrorCode.NOSCRIPT})
 _NOSCRIPT_END = re.compile(r"</noscript(?=[\t\n\f\r />]|\Z)", re.IGNORECASE)
 _DROP_NEWLINE = frozenset({"pre", "listing", "textarea"})
-_TAG_NAME_FIX = (
-    "Write the tag name in the template, or make the whole name a component: <{Card} />."
-)
 
 # Where in JavaScript a value may go: an expression (a literal), or the text of a string or an
 # untagged template literal. Not comments, regular expressions, tagged templates (the tag reads
 # the raw text), right after a backslash or a '$'.
 JS_HOLE_STATES = frozenset({JsState.CODE, JsState.STRING, JsState.TEMPLATE})
-SCRIPT_VALUE_FIX = (
-    "Put the hole where an expression goes (const user = {user};), where the value is written as "
-    "a JavaScript literal, or inside a string or template literal ('Hello, {name}'), where it is "
-    "escaped as text. Comments, regular expressions and tagged templates take no values."
-)
 
 # A script or style body is raw text in HTML, but in <svg> and <math> (where a template may be
-# interpolated) its tags are parsed: '<a href=' there makes a value an attribute.
-_MARKUP_FIX = (
-    "Inside <svg> and <math> the tags in a <script> or <style> are parsed as elements: keep '<' "
-    "directly followed by a letter, '/', '!' or '?' out of it before the interpolation (write "
-    "a < b with spaces), or pass such text as a value."
-)
-_SCRIPT_MARKUP = ("interpolation after markup written in <script>", _MARKUP_FIX, "script-markup")
+# interpolated) its tags are parsed: '<a href=' there makes a value an attribute
+# (_messages.script_markup).
 
 
 # 4.12.1: a script with no type, an empty one or a JavaScript MIME type is classic JavaScript,
@@ -236,13 +224,12 @@ class Nesting:
     ``foreign_only`` only inside foreign content, where <title>, <script> and <style> hold
     markup and CDATA is text. :meth:`error` is the refusal (a TemplateSyntaxError)."""
 
-    headline: str
-    fix: str
+    reason: _msg.Pending
     location: Location
     foreign_only: bool
 
     def error(self) -> TemplateSyntaxError:
-        return _syntax(self.headline, self.fix, "nested-end", self.location)
+        return self.reason.at(self.location)
 
 
 # A string that is a module specifier: what `import ... from`, `export ... from`, `import '...'`
@@ -252,14 +239,7 @@ _MODULE_SPECIFIER = re.compile(r"""(?:\bimport|\bfrom)\s*\(?\s*['"`][^'"`]*\Z"""
 
 def refuse_module_specifier(body: str, here: Location) -> None:
     if _MODULE_SPECIFIER.search(body):
-        raise _syntax(
-            "interpolation inside a module specifier in <script>",
-            "The string after import/from (or in import()) is a URL that loads code: write it "
-            "in the template, or map a fixed specifier with an import map of "
-            "TrustedResourceURLs.",
-            "script-value",
-            here,
-        )
+        raise _msg.module_specifier(here)
 
 
 # How a value is escaped at each CSS position the lexer accepts (see _attributes.css_part)
@@ -288,15 +268,7 @@ def css_escaping(position: CssPosition, hole: int, where: str) -> str:
         if part in _CSS_URL_PARTS:
             return _CSS_URL_PARTS[part]
         state, detail = CssState.UNKNOWN, "a URL whose scheme is not written yet"
-    why = f" ({detail})" if detail else ""
-    raise _syntax(
-        f"interpolation inside {state.value}{why} in {where}",
-        "Values go in CSS property values (color: {c}), strings and url()s; selectors, "
-        "property names, at-rules, comments and '!important' are written in the template. "
-        "For whole declarations, use style={dict} on the element.",
-        "css",
-        Location.at_hole(hole),
-    )
+    raise _msg.css(state.value, detail, where, Location.at_hole(hole))
 
 
 class Scanner:
@@ -329,11 +301,11 @@ class Scanner:
         self.noscript_ends: set[tuple[int, int]] = set()  # where real </noscript> tags start
         # Static markup after which some browser may read the rest of the template in another
         # context than we do; every later hole is refused with this (headline, fix, anchor).
-        self._unsure: tuple[str, str, str] | None = None
+        self._unsure: _msg.Pending | None = None
         self.unsure_at = Location()  # where the scan stood when it became unsure
         # Some uncertain text is read otherwise outside foreign content too (or stands inside
         # the template's own <svg>): kept once set, whatever reason comes later.
-        self.unsure_anywhere: tuple[str, str, str] | None = None
+        self.unsure_anywhere: _msg.Pending | None = None
         self.unsure_anywhere_at = Location()
         # An </svg> or </math> came while an integration point inside it was open: the tree
         # builder may have ignored it, so every later hole counts as maybe foreign.
@@ -404,26 +376,20 @@ class Scanner:
                 # a browser with scripting reads <noscript> as raw text up to the first
                 # "</noscript", even one inside a comment or an attribute value; and any
                 # template may be interpolated into a <noscript>
-                self.unsure = (
-                    "interpolation after '</noscript' written inside a comment, an attribute "
-                    "value or text",
-                    "Remove that '</noscript': browsers that run scripts end a <noscript> "
-                    "element there, and read what follows as markup.",
-                    "noscript",
-                )
+                self.unsure = _msg.noscript()
                 self.unsure_at = self._here(match.start(), len(match.group()))
                 if self.unsure_anywhere is self.unsure:
                     self.unsure_anywhere_at = self.unsure_at
 
     @property
-    def unsure(self) -> tuple[str, str, str] | None:
+    def unsure(self) -> _msg.Pending | None:
         return self._unsure
 
     @unsure.setter
-    def unsure(self, reason: tuple[str, str, str] | None) -> None:
+    def unsure(self, reason: _msg.Pending | None) -> None:
         self._unsure = reason
         self.unsure_at = self.opened
-        anywhere = reason is not None and (reason[2] in _ANYWHERE or self._in_foreign())
+        anywhere = reason is not None and (reason.code in _ANYWHERE or self._in_foreign())
         if anywhere and self.unsure_anywhere is None:
             self.unsure_anywhere, self.unsure_anywhere_at = reason, self.unsure_at
 
@@ -516,25 +482,15 @@ class Scanner:
             if "<!--" in lowered and "<script" in lowered:
                 # 13.2.5.20-27: after '<!--', a '<script' enters the double-escaped state and
                 # the next '</script>' no longer ends the element
-                self.unsure = (
-                    "interpolation after a <script> whose body holds '<!--' and '<script'",
-                    "Remove the HTML comment markers from the script: after '<!--', browsers "
-                    "read '<script' as a nested script and end the element later than it seems.",
-                    "script-comment",
-                )
+                self.unsure = _msg.script_comment_nested()
             elif _MARKUP.search(body):
                 # in <svg> and <math> a script's tags are parsed: a '</script>' inside a quoted
                 # attribute value there does not end it
-                self.unsure = _SCRIPT_MARKUP
+                self.unsure = _msg.script_markup("script")
         elif _MARKUP.search(body):
             # in <svg>, <math> (and a legacy <select>) this element is not text: its markup is
             # parsed, and a '</title>' inside a quoted value there does not end it
-            self.unsure = (
-                f"interpolation after markup written in <{element}>, which holds text",
-                f"<{element}> shows its content as text: keep tags out of it, or interpolate "
-                "nothing after it in this template.",
-                "rcdata-markup",
-            )
+            self.unsure = _msg.rcdata_markup(element)
 
     def _comment(self, text: str, i: int) -> int:
         if self.join_check:
@@ -543,12 +499,7 @@ class Scanner:
             joined = self.comment_tail + text[i : i + 3]
             for found in _COMMENT_END.finditer(joined):
                 if found.start() < len(self.comment_tail) < found.end():
-                    raise _syntax(
-                        "interpolation where an empty value would end the comment",
-                        "Put a space between the interpolation and the '-' or '>' next to it.",
-                        "comment",
-                        Location.at_hole(self.string - 1),
-                    )
+                    raise _msg.comment(Location.at_hole(self.string - 1))
             self.join_check = False
         if self.comment_fresh:
             self.comment_fresh = False
@@ -574,13 +525,7 @@ class Scanner:
         if text.startswith("![CDATA[", i):
             # 13.2.5.42: a bogus comment ending at the first '>' in HTML, but in <svg> and
             # <math> a CDATA section ending at ']]>': what follows it depends on the reader
-            self.unsure = (
-                "interpolation after a CDATA section",
-                "<![CDATA[...]]> is a comment in HTML but text in <svg> and <math>, and the two "
-                "end in different places: write the text escaped instead, or interpolate "
-                "nothing after it in this template.",
-                "cdata",
-            )
+            self.unsure = _msg.cdata()
         self.literal.append(text[i : j + 1])
         self.state = State.TEXT
         return j + 1
@@ -662,13 +607,7 @@ class Scanner:
             self._close_tag(text, i)
             return i + 1
         if self.after_spread:
-            raise _syntax(
-                "interpolation inside an attribute name",
-                "Write the attribute name in the template (name={value}), or spread a dict of "
-                "attributes with whitespace around it: <a {attrs} id=x>.",
-                "attribute-name",
-                Location.at_hole(self.last_spread),
-            )
+            raise _msg.attribute_name(Location.at_hole(self.last_spread))
         self.attr = AttrToken(self.pending, "", self._here(i))
         self.pending = ""
         self.state = State.ATTR_NAME
@@ -739,12 +678,7 @@ class Scanner:
             assert match is not None
             bad = _UNQUOTED_BAD.search(match.group())
             if bad is not None:
-                raise _syntax(
-                    f"{bad.group()!r} inside an unquoted attribute value ({attr.name})",
-                    "Quote the attribute value.",
-                    "unquoted-value",
-                    self._here(i + bad.start()),
-                )
+                raise _msg.unquoted_value(bad.group(), attr.name, self._here(i + bad.start()))
             j = match.end()
             if match.group():
                 attr.parts.append(match.group())
@@ -854,7 +788,7 @@ class Scanner:
         here = Location.at_hole(index)
         if self.partial in ("<", "</"):  # <{Card} or </{Card}: a component tag
             if self.unsure is not None:
-                raise _syntax(*self.unsure, here)
+                raise self.unsure.at(here)
             self._component_hole(index)
             return
         if self.component is not None and self.state is State.TAG_NAME:
@@ -863,21 +797,11 @@ class Scanner:
             raise self._glued(self.closing, here, end=True)
         if self.partial:
             if self.partial.startswith("<!"):
-                raise _syntax(
-                    "interpolation inside a markup declaration",
-                    "Keep comments (<!-- {x} -->) and doctypes complete in the template text.",
-                    "markup-declaration",
-                    here,
-                )
-            raise _syntax(
-                "interpolation inside a tag name",
-                _TAG_NAME_FIX,
-                "tag-name",
-                here,
-            )
+                raise _msg.markup_declaration(here)
+            raise _msg.tag_name(here)
         state = self.state
         if self.unsure is not None:
-            raise _syntax(*self.unsure, here)
+            raise self.unsure.at(here)
         string, end, element = self.closed_at
         first = string == self.string and end == self.string_end and element in _DROP_NEWLINE
         if state is State.TEXT:
@@ -890,13 +814,7 @@ class Scanner:
                 # RCDATA: in <svg> (where <title><script> is a real script), or in a template
                 # interpolated into <svg>. Any markup before the hole refuses it: quotes and
                 # '>' cannot be judged in text that may or may not be markup.
-                raise _syntax(
-                    f"interpolation after markup written in <{self.element}>, which holds text",
-                    f"<{self.element}> shows its content as text: keep tags out of it, or "
-                    "interpolate nothing after it in this template.",
-                    "rcdata-markup",
-                    here,
-                )
+                raise _msg.rcdata_markup(self.element).at(here)
             self._add_to_body("x")  # the value: text
             self._flush()
             self.tokens.append(TextHole(index, self.context, first))
@@ -926,29 +844,13 @@ class Scanner:
             assert self.attr.parts is not None
             self.attr.parts.append(index)
         elif state is State.ATTR_NAME or state is State.TAG_NAME:
-            what = "an attribute name" if state is State.ATTR_NAME else "a tag name"
-            fix = (
-                "Write the attribute name in the template (name={value}), or spread a dict of "
-                "attributes with whitespace around it: <a {attrs} id=x>."
-                if state is State.ATTR_NAME
-                else _TAG_NAME_FIX
-            )
-            anchor = "attribute-name" if state is State.ATTR_NAME else "tag-name"
-            raise _syntax(f"interpolation inside {what}", fix, anchor, here)
+            if state is State.ATTR_NAME:
+                raise _msg.attribute_name(here)
+            raise _msg.tag_name(here)
         elif state is State.END_TAG:
-            raise _syntax(
-                f"interpolation inside the end tag </{self.element}>",
-                "End tags take no values; write the end tag out.",
-                "end-tag",
-                here,
-            )
+            raise _msg.end_tag(self.element, here)
         else:
-            raise _syntax(
-                "interpolation inside a markup declaration",
-                "Keep comments (<!-- {x} -->) and doctypes complete in the template text.",
-                "markup-declaration",
-                here,
-            )
+            raise _msg.markup_declaration(here)
 
     def _spread(self, index: int) -> None:
         assert self.tag is not None
@@ -965,15 +867,9 @@ class Scanner:
         body = self.rcdata_text
         self._refuse_partial_end_tag(body, here)
         if "<!--" in body:
-            raise _syntax(
-                "interpolation inside a <script> whose body holds '<!--'",
-                "After '<!--' browsers may read the rest of the script differently (the HTML "
-                "tokenizer's escaped states): remove the comment markers.",
-                "script-comment",
-                here,
-            )
+            raise _msg.script_comment(here)
         if self._markup_in_body():
-            raise _syntax(*_SCRIPT_MARKUP, here)
+            raise _msg.script_markup("script").at(here)
         # in <svg> a script's character references are decoded before it is read
         refuse_reference_joins([body, index], "<script>")
         # in <svg> a script's entities are decoded first: both readings must agree
@@ -981,24 +877,11 @@ class Scanner:
         if state is not js_state(html.unescape(body)):
             state = JsState.UNKNOWN
         if state not in JS_HOLE_STATES:
-            raise _syntax(
-                f"interpolation inside {state.value} in <script>"
-                if state is not JsState.UNKNOWN
-                else f"interpolation {state.value} in <script>",
-                SCRIPT_VALUE_FIX,
-                "script-value",
-                here,
-            )
+            raise _msg.script_value(state.value, here, known=state is not JsState.UNKNOWN)
         if state is JsState.STRING or state is JsState.TEMPLATE:
             refuse_module_specifier(body, here)
         if self.script_kind == "importmap" and state is not JsState.CODE:
-            raise _syntax(
-                f"interpolation inside {state.value} in an import map",
-                "An import map's strings are URLs that load code: interpolate a whole "
-                "TrustedResourceURL, or the whole map, where a JSON value goes.",
-                "script-value",
-                here,
-            )
+            raise _msg.import_map_position(state.value, here)
         self._flush()
         in_text = state is not JsState.CODE
         self.tokens.append(
@@ -1033,21 +916,14 @@ class Scanner:
         """Refuse a hole right after '<' or '</' and letters in the element being scanned: the
         value could complete its end tag (</title, </script...)."""
         if _ends_in_partial_end_tag(before):
-            raise _syntax(
-                f"interpolation that could complete an end tag inside <{self.element}>",
-                "Put a space between '<' and the interpolation.",
-                "end-tag",
-                here,
-            )
+            raise _msg.end_tag_completion(self.element, here)
 
     def _style_hole(self, index: int, here: Location) -> None:
         """A hole in a <style> body: where it stands in the CSS is decided when the element
         ends (the text after a hole can matter: ``b:{v} { c: d }`` is a nested rule)."""
         self._refuse_partial_end_tag(self.rcdata_text, here)
         if self._markup_in_body():
-            raise _syntax(
-                "interpolation after markup written in <style>", _MARKUP_FIX, "script-markup", here
-            )
+            raise _msg.script_markup("style").at(here)
         self._flush()
         hole = TextHole(index, Context(State.RAWTEXT, "style"), script="css")
         self.tokens.append(hole)
@@ -1069,21 +945,8 @@ class Scanner:
     def _rawtext_refusal(self, here: Location) -> TemplateSyntaxError:
         element = self.element
         if element == "script":
-            return _syntax(
-                "interpolation inside a <script> whose type is neither JavaScript nor JSON",
-                "Values are written into JavaScript and JSON scripts only; a data block "
-                "(text/x-template...) has no escaping. Render the data into a JSON script "
-                '(type="application/json") and read it from there.',
-                "script-style",
-                here,
-            )
-        return _syntax(
-            f"interpolation inside <{element}>, whose content cannot be escaped",
-            f"<{element}> shows its content raw: use <pre> for preformatted text, or a static "
-            f"<{element}>.",
-            "raw-text",
-            here,
-        )
+            return _msg.script_style(here)
+        return _msg.raw_text(element, here)
 
     # -- components (<{Card} ...>children</{Card}>) ------------------------------------------
 
@@ -1114,18 +977,8 @@ class Scanner:
     def _glued(self, index: int, here: Location, *, end: bool = False) -> TemplateSyntaxError:
         name = self._name(index)
         if end:
-            return _syntax(
-                f"text or an interpolation inside the end tag </{name}>",
-                f"A component's end tag is </{name}> alone.",
-                "component-tag",
-                here,
-            )
-        return _syntax(
-            f"text or an interpolation right after the component <{name}",
-            f"Put whitespace between the component and its first prop: <{name} title=...>.",
-            "component-tag",
-            here,
-        )
+            return _msg.component_tag_end(name, here)
+        return _msg.component_tag_start(name, here)
 
     def _open_component(self, end: int) -> None:
         """The start tag of a component ends at ``end`` of the current string."""
@@ -1165,21 +1018,14 @@ class Scanner:
         self.state, self.element, self.end_tag = State.TEXT, "", False
         here = Location.at_hole(index)
         if not self.components:
-            raise _syntax(
-                f"</{self._name(index)}> closes no component",
-                "Remove it, or open the component before it: <{Card}>...</{Card}>.",
-                "component-close",
-                here,
-            )
+            raise _msg.closes_no_component(self._name(index), here)
         component, start = self.components.pop()
         opened, closed = self.interpolations[component.index], self.interpolations[index]
         written = ["".join(item.expression.split()) for item in (opened, closed)]
         if written[0] != written[1] and all(written):
-            raise _syntax(
-                f"</{self._name(index)}> closes <{self._name(component.index)}>",
-                f"Close the component with the name it was opened with: "
-                f"</{self._name(component.index)}>; close the components inside it first.",
-                "component-close",
+            raise _msg.closes_another_component(
+                self._name(index),
+                self._name(component.index),
                 Location(index, 0, 0, index, also=Location.at_hole(component.index)),
             )
         self._flush()
@@ -1197,13 +1043,7 @@ class Scanner:
             self.literal.append(self.partial)
             self.partial = ""
         if self.noscript and not self.partial and self.state is State.TEXT:
-            raise _syntax(
-                "the template ends inside <noscript>",
-                "Close it with </noscript>: a template interpolated after an open <noscript> "
-                "would be read as raw text by browsers that run scripts.",
-                "unclosed",
-                self.noscript_at,
-            )
+            raise _msg.unclosed_noscript(self.noscript_at)
         if self.partial or self.state is not State.TEXT:
             where = str(self.context)
             if self.partial:  # '<!' or '<!-'
@@ -1211,20 +1051,18 @@ class Scanner:
             elif self.end_tag and self.state in (State.TAG_NAME, State.END_TAG):
                 where = f"inside the end tag </{self.element}>"
             quoted = self.attr is not None and self.attr.quote is not Quote.NONE
-            fix = {
-                State.COMMENT: "Close the comment with -->.",
-                State.RCDATA: f"Close it with </{self.element}>.",
-                State.RAWTEXT: f"Close it with </{self.element}>.",
-                State.MARKUP_DECLARATION: "Close it with '>'.",
-            }.get(self.state, "Close the quote." if quoted else "Close the tag with '>'.")
-            raise _syntax(f"the template ends {where}", fix, "unclosed", self.opened)
+            inside = {
+                State.COMMENT: "comment",
+                State.RCDATA: "element",
+                State.RAWTEXT: "element",
+                State.MARKUP_DECLARATION: "declaration",
+            }.get(self.state, "quote" if quoted else "tag")
+            raise _msg.unclosed(where, self.opened, inside=inside, element=self.element)
         if self.components:
             component = self.components[-1][0]
             name = self._name(component.index)
-            raise _syntax(
-                f"the template ends inside <{name}>, which is never closed",
-                f"Close it with </{name}>, or write <{name} /> for a component without children.",
-                "component-close",
+            raise _msg.component_never_closed(
+                name,
                 Location(
                     component.index,
                     0,
@@ -1241,27 +1079,16 @@ class Scanner:
         roots = [(name, where) for name, where in self.foreign if name in _FOREIGN_ROOTS]
         if roots:
             name, where = roots[-1]
-            return Nesting(
-                f"a template that leaves <{name}> open is rendered inside another template",
-                f"Close <{name}> in the template that opens it: the values that follow in the "
-                f"outer template would be in <{name}>, where its scan cannot see them.",
-                where,
-                foreign_only=False,
-            )
+            return Nesting(_msg.nested_end_open(name), where, foreign_only=False)
         if self.unsure is None:
             return None
         # a CDATA section, and markup in <title>, <script> or <style>, are read otherwise only
         # in foreign content; the double-escaped script and </noscript> anywhere
         foreign_only = self.unsure_anywhere is None
-        reason, _fix, anchor = self.unsure_anywhere or self.unsure
+        reason = self.unsure_anywhere or self.unsure
         where = self.unsure_at if foreign_only else self.unsure_anywhere_at
-        outer = "inside <svg>, <math> or <select> of another" if foreign_only else "inside another"
         return Nesting(
-            f"a template whose end is uncertain is rendered {outer} template: it has "
-            + reason.removeprefix("interpolation after "),
-            "Browsers may end it elsewhere than it seems there and read the outer template's "
-            f"next values in another context (docs/errors.md#{anchor} says why). Take that text "
-            "out of it, or render this template on its own with html().",
+            _msg.nested_end_uncertain(reason, foreign_only=foreign_only),
             where,
             foreign_only=foreign_only,
         )
