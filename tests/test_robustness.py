@@ -495,7 +495,10 @@ def test_a_template_inside_a_list_inside_itself() -> None:
     items.append(page)
     error = refused(lambda: html(page))
     assert "self-reference" == error.anchor
-    assert error.headline.startswith("a list that contains itself: [Template(")
+    # the cycle is reported where the stack ran out, by the innermost frame with room left to
+    # build the error: the list's, or the template's (with the slow paths, say)
+    starts = ("a list that contains itself: [Template(", "a Template that contains itself: ")
+    assert error.headline.startswith(starts), error.headline
 
 
 def test_a_list_shared_twice_is_not_a_cycle() -> None:
