@@ -379,19 +379,18 @@ _BOUND = {
     AttrKind.RESOURCE: AttrKind.BOUND_URL,
     AttrKind.SRCSET: AttrKind.BOUND_URL,
 }
-_UNBINDABLE = frozenset(
-    {
-        AttrKind.EVENT,
-        AttrKind.SRCDOC,
-        AttrKind.REFUSED,
-        AttrKind.HTML,
-        AttrKind.ALPINE_DATA,
-        AttrKind.JSON,
-        AttrKind.JS_PREFIXED,
-        AttrKind.TRIGGER,
-        AttrKind.BOUND_URL,
-    }
-)
+# Attributes read as JavaScript whose whole value, written in the template, is a JavaScript
+# literal (an event handler's; a filtered URL; trusted HTML as a string; an x-data object).
+# Their values are never taken from data, where the compiler cannot judge each hole.
+SCRIPT_KINDS = frozenset({AttrKind.EVENT, AttrKind.BOUND_URL, AttrKind.HTML, AttrKind.ALPINE_DATA})
+# The kinds that no bound attribute (:name) may set from a JavaScript value
+_UNBINDABLE = SCRIPT_KINDS | {
+    AttrKind.SRCDOC,
+    AttrKind.REFUSED,
+    AttrKind.JSON,
+    AttrKind.JS_PREFIXED,
+    AttrKind.TRIGGER,
+}
 
 
 def attr_kind(element: str, name: str) -> AttrKind:

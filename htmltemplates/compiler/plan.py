@@ -28,6 +28,7 @@ from .._spec import (
     ANIMATION_ELEMENTS,
     ANIMATION_VALUES,
     LINK_NAVIGATIONAL_RELS,
+    SCRIPT_KINDS,
     WHITESPACE,
     AttrKind,
     UrlPart,
@@ -672,9 +673,6 @@ _DECODED_THEN_READ = frozenset(
         AttrKind.ALPINE_DATA,
     }
 )
-# Whole values written in the template whose attribute a framework reads as JavaScript: a
-# literal (an event handler's), a filtered URL as a literal, trusted HTML as a string literal
-_SCRIPT_KINDS = frozenset({AttrKind.EVENT, AttrKind.BOUND_URL, AttrKind.HTML, AttrKind.ALPINE_DATA})
 
 
 def _style_parts(attr: AttrToken, markers: dict[int, PartMarker]) -> None:
@@ -753,7 +751,7 @@ def _compile_in_place(
             elif kind is AttrKind.EVENT:
                 before = builder.const(f"{item.ws}{item.name}={quote}")
                 builder.expr(f"_event(v{n}, {n}, {before}, {bare}, {quote!r})")
-            elif kind in _SCRIPT_KINDS:
+            elif kind in SCRIPT_KINDS:
                 before = builder.const(f"{item.ws}{item.name}={quote}")
                 args = f"{before}, {bare}, {quote!r}, _KIND.{kind.name}"
                 builder.expr(f"_event(v{n}, {n}, {args})")

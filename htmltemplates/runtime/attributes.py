@@ -16,6 +16,7 @@ from typing import Any, Literal
 from .. import _messages as _msg
 from .._spec import (
     ELEMENT_DEPENDENT_NAMES,
+    SCRIPT_KINDS,
     AttrKind,
     UrlPart,
     ascii_lower,
@@ -633,8 +634,7 @@ def _style_text(value: object, slot: int) -> str:
 
 # Attributes whose value is JavaScript, or decides how other content is read: their values
 # are written in templates (where the compiler judges each hole), never taken from data.
-_SCRIPT_KINDS = frozenset({AttrKind.EVENT, AttrKind.BOUND_URL, AttrKind.HTML, AttrKind.ALPINE_DATA})
-_FROM_TEMPLATE_ONLY = _SCRIPT_KINDS | {AttrKind.REFUSED}
+_FROM_TEMPLATE_ONLY = SCRIPT_KINDS | {AttrKind.REFUSED}
 
 
 def _value(value: object, slot: int, name: str, kind: AttrKind) -> Value | None:
@@ -921,7 +921,7 @@ def render_tag(plan: TagPlan, values: tuple[object, ...]) -> str:
         match item:
             case StaticItem(ws, name, key, raw, value, quote):
                 _put(entries, ws, name, key, value, raw, quote)
-            case WholeItem(ws, name, key, kind, slot, position, quote) if kind in _SCRIPT_KINDS:
+            case WholeItem(ws, name, key, kind, slot, position, quote) if kind in SCRIPT_KINDS:
                 # an event handler written in the template: a JavaScript literal
                 text = _event_value(values[position], slot, kind)
                 _put(entries, ws, name, key, text, None, quote)
