@@ -787,11 +787,10 @@ def html_attribute(value: object, slot: int) -> RenderError:
     )
 
 
-def css_value(marker: str, problem: object, slot: int) -> RenderError:
-    """No CSS for a value at the position of ``marker`` ("css-value", "css-url-path"...)."""
+def css_value(position: str, problem: object, slot: int) -> RenderError:
+    """No CSS for a value at ``position`` ("value", "url path"...)."""
     return _error(
-        f"no CSS for a value in {marker.removeprefix('css-').replace('-', ' ')} position: "
-        f"{problem}",
+        f"no CSS for a value in {position} position: {problem}",
         "Interpolate a str or a number (a list of them in a property value); give whole "
         "declarations as a dict: style={ {'color': c} }.",
         _C.CSS_VALUE,

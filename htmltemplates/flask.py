@@ -72,12 +72,13 @@ from flask.typing import HeadersValue, ResponseReturnValue
 
 from ._api import html
 from .errors import TemplateError
+from .escaper import Escaper
 from .runtime.csp import CSP_NONCE
 from .runtime.text import NESTING_CODE, render_str, render_text
 from .runtime.trusted import TrustedResourceURL
 from .runtime.values import call_lazy, is_lazy
-from .scan.context import State
-from .scan.scanner import TextHole, scan
+from .scan.scanner import scan
+from .scan.tokens import TextHole
 
 __all__ = [
     "HTMLTemplates",
@@ -350,10 +351,9 @@ def _text_slots(template: Template) -> frozenset[int]:
         token.index
         for token in scan(template)
         if isinstance(token, TextHole)
-        and token.context.state is State.TEXT
+        # not TEXT_FOREIGN: html() tells what renders there that it may be in <svg>
+        and token.escaper is Escaper.TEXT
         and not token.after_start_tag
-        and not token.script
-        and not token.foreign  # html() tells what renders there that it may be in <svg>
     )
     with _text_slots_lock:
         while len(_text_slots_cache) >= _MAX_SCANS:

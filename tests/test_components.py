@@ -27,7 +27,8 @@ from htmltemplates import (
     html,
 )
 from htmltemplates.runtime import components as _components
-from htmltemplates.scan.scanner import ComponentToken, TextHole, scan
+from htmltemplates.scan.scanner import scan
+from htmltemplates.scan.tokens import ComponentToken, TextHole
 
 EVIL = "<b>&'\""
 ESCAPED = "&lt;b&gt;&amp;&#39;&#34;"

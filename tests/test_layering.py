@@ -16,9 +16,22 @@ PACKAGE = Path(__file__).parents[1] / "htmltemplates"
 # compiler reaches the runtime only to name what its plans call. htmltemplates._api installs
 # the compile-time code the runtime needs at a miss (runtime/cache.py, runtime/trusted.py).
 LAYERS: list[tuple[str, list[str]]] = [
-    ("shared", ["htmltemplates.errors", "htmltemplates._messages", "htmltemplates._spec"]),
+    (
+        "shared",
+        [
+            "htmltemplates.errors",
+            "htmltemplates._messages",
+            "htmltemplates._spec",
+            "htmltemplates.escaper",
+        ],
+    ),
     ("runtime", ["htmltemplates.runtime"]),
     ("compile time: CSS, JavaScript and URL lexers", ["htmltemplates.lang"]),
+    (
+        "compile time: the scanner's tokens",
+        ["htmltemplates.scan.context", "htmltemplates.scan.tokens"],
+    ),
+    ("compile time: the escaper of each hole", ["htmltemplates.analyze"]),
     ("compile time: HTML scanner", ["htmltemplates.scan"]),
     ("compile time: plans", ["htmltemplates.compiler"]),
     ("API", ["htmltemplates._api", "htmltemplates", "htmltemplates.flask"]),

@@ -13,18 +13,12 @@ import pytest
 
 from htmltemplates._spec import AttrKind
 from htmltemplates.errors import TemplateSyntaxError
+from htmltemplates.escaper import Escaper
 from htmltemplates.lang.css import CssState
 from htmltemplates.lang.javascript import JsState
 from htmltemplates.scan.context import Context, Quote, State
-from htmltemplates.scan.scanner import (
-    AttrToken,
-    SpreadToken,
-    TagToken,
-    TextHole,
-    Token,
-    context_after,
-    scan,
-)
+from htmltemplates.scan.scanner import context_after, scan
+from htmltemplates.scan.tokens import AttrToken, SpreadToken, TagToken, TextHole, Token
 
 TEXT = Context()
 
@@ -379,21 +373,21 @@ def test_tag_token_location_is_its_lt() -> None:
 
 # -- inside <script> and <style>: every state of the JavaScript and CSS lexers -------------------
 #
-# A hole in a script or style body is a TextHole whose ``script`` names the escaper, chosen by
-# the lexer state the static text before it ends in; the states that take no value are refused.
+# A hole in a script or style body is a TextHole with the Escaper the analysis chose from the
+# lexer state the static text before it ends in; the states that take no value are refused.
 # test_js_lexer.py and test_css_lexer.py pin the lexers on text; this table pins what the
 # scanner does with each of their states. Each row: the lexer state, the text around the hole,
-# and the escaper ("js", "json", "string"...) or the anchor of the refusal ("!script-value").
+# and the Escaper or the anchor of the refusal ("!script-value").
 
 LEXER_STATES = [
-    (JsState.CODE, "<script>x = ", ";</script>", "js"),
-    (JsState.CODE, "<script>x = `a${", "}`;</script>", "js"),
-    (JsState.CODE, "<script type=module>f(", ")</script>", "js"),
-    (JsState.CODE, '<script type="application/json">', "</script>", "json"),
-    (JsState.CODE, '<script type=importmap>{"imports": {"a": ', "}}</script>", "importmap"),
-    (JsState.STRING, "<script>x = '", "';</script>", "string"),
-    (JsState.STRING, '<script>x = "a ', '";</script>', "string"),
-    (JsState.TEMPLATE, "<script>x = `", "`;</script>", "string"),
+    (JsState.CODE, "<script>x = ", ";</script>", Escaper.SCRIPT_LITERAL),
+    (JsState.CODE, "<script>x = `a${", "}`;</script>", Escaper.SCRIPT_LITERAL),
+    (JsState.CODE, "<script type=module>f(", ")</script>", Escaper.SCRIPT_LITERAL),
+    (JsState.CODE, '<script type="application/json">', "</script>", Escaper.SCRIPT_LITERAL),
+    (JsState.CODE, '<script type=importmap>{"imports": {"a": ', "}}</script>", Escaper.IMPORTMAP),
+    (JsState.STRING, "<script>x = '", "';</script>", Escaper.SCRIPT_STRING),
+    (JsState.STRING, '<script>x = "a ', '";</script>', Escaper.SCRIPT_STRING),
+    (JsState.TEMPLATE, "<script>x = `", "`;</script>", Escaper.SCRIPT_STRING),
     (JsState.TAGGED_TEMPLATE, "<script>x = String.raw`", "`;</script>", "!script-value"),
     (JsState.TEMPLATE_DOLLAR, "<script>x = `$", "`;</script>", "!script-value"),
     (JsState.ESCAPE, "<script>x = '\\", "';</script>", "!script-value"),
@@ -401,12 +395,12 @@ LEXER_STATES = [
     (JsState.COMMENT, "<script>// ", "\n</script>", "!script-value"),
     (JsState.COMMENT, "<script>/* ", " */</script>", "!script-value"),
     (JsState.UNKNOWN, "<script>x = (a) /", "</script>", "!script-value"),
-    (CssState.VALUE, "<style>p { color: ", " }</style>", "css-value"),
-    (CssState.STRING, "<style>p { content: '", "' }</style>", "css-string"),
-    (CssState.URL, "<style>p { background: url(", ") }</style>", "css-url"),
-    (CssState.URL_PART, "<style>p { background: url(/img/", ") }</style>", "css-url-path"),
-    (CssState.QUOTED_URL, "<style>p { background: url('", "') }</style>", "css-url"),
-    (CssState.QUOTED_URL_PART, "<style>a { b: url('/i/", "') }</style>", "css-url-path"),
+    (CssState.VALUE, "<style>p { color: ", " }</style>", Escaper.CSS_VALUE),
+    (CssState.STRING, "<style>p { content: '", "' }</style>", Escaper.CSS_STRING),
+    (CssState.URL, "<style>p { background: url(", ") }</style>", Escaper.CSS_URL),
+    (CssState.URL_PART, "<style>p { background: url(/img/", ") }</style>", Escaper.CSS_URL_PATH),
+    (CssState.QUOTED_URL, "<style>p { background: url('", "') }</style>", Escaper.CSS_URL),
+    (CssState.QUOTED_URL_PART, "<style>a { b: url('/i/", "') }</style>", Escaper.CSS_URL_PATH),
     (CssState.COMMENT, "<style>/* ", " */</style>", "!css"),
     (CssState.SELECTOR, "<style>", " { color: red }</style>", "!css"),
     (CssState.PROPERTY, "<style>p { ", ": red }</style>", "!css"),
@@ -424,16 +418,18 @@ LEXER_STATES = [
         for n, (state, before, *_) in enumerate(LEXER_STATES)
     ],
 )
-def test_lexer_state(state: JsState | CssState, before: str, after: str, expected: str) -> None:
+def test_lexer_state(
+    state: JsState | CssState, before: str, after: str, expected: Escaper | str
+) -> None:
     template = template_of((before, after))
-    if expected.startswith("!"):
+    if isinstance(expected, str):
         with pytest.raises(TemplateSyntaxError) as info:
             scan(template)
         assert expected[1:] == info.value.anchor
         assert state.value in info.value.headline  # the state, named in the message
     else:
         (hole,) = [token for token in scan(template) if isinstance(token, TextHole)]
-        assert expected == hole.script
+        assert expected == hole.escaper
 
 
 def test_the_lexer_table_has_every_state() -> None:

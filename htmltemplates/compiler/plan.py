@@ -25,53 +25,36 @@ from string.templatelib import Template
 
 from .. import _messages as _msg
 from .._spec import (
-    ANIMATION_ELEMENTS,
-    ANIMATION_VALUES,
-    LINK_NAVIGATIONAL_RELS,
     SCRIPT_KINDS,
-    WHITESPACE,
     AttrKind,
     UrlPart,
     ascii_lower,
-    attr_kind,
-    refusal_reason,
 )
+from ..analyze.attributes import analyze_tag, static_value
 from ..errors import Location, TemplateError
-from ..lang.css import css_holes
-from ..lang.javascript import CODE_STAND_IN, TEXT_STAND_IN, JsState, js_state
+from ..escaper import CSS_ESCAPERS, URL_PIECES, Escaper, Escaping
 from ..lang.references import decode_attribute
-from ..lang.urls import (
-    refresh_parts,
-    refuse_reference_joins,
-    resource_parts,
-    srcset_parts,
-    url_parts,
-)
 from ..runtime import attributes as _attributes
 from ..runtime import cache
 from ..runtime import components as _components
 from ..runtime import escapers as _escapers
 from ..runtime import text as _text
-from ..runtime.attributes import PartMarker, PartsItem, SpreadItem, StaticItem, TagPlan, WholeItem
+from ..runtime.attributes import PartsItem, SpreadItem, StaticItem, TagPlan, WholeItem
 from ..runtime.cache import PLAN_FILENAME, Render
 from ..runtime.csp import nonce_attribute
 from ..runtime.escapers import escape_text
 from ..runtime.slow import SLOW_PATHS
 from ..runtime.values import check_ints, too_deep
-from ..scan.context import State
-from ..scan.scanner import (
-    JS_HOLE_STATES,
+from ..scan.scanner import Scanner
+from ..scan.tokens import (
     AttrToken,
     ComponentToken,
     Nesting,
     NonceSlot,
-    Scanner,
     SpreadToken,
     TagToken,
     TextHole,
     Token,
-    css_escaping,
-    refuse_module_specifier,
 )
 
 __all__ = ["compile_template"]
@@ -89,7 +72,6 @@ _GLOBALS: dict[str, object] = {
     "_jss": _attributes.js_string_part,
     "_imap": _attributes.importmap_part,
     "_css": _attributes.css_part,
-    "_jsp": _attributes.js_part,
     "_event": _attributes.render_event,
     "_piece": _attributes.url_piece,
     "_PART": UrlPart,
@@ -313,23 +295,9 @@ def compile_template(template: Template) -> tuple[Render, str, Nesting | None]:
         match token:
             case str():
                 builder.literal(token)
-            case TextHole(index, context, after_start_tag, script):
-                if script.startswith("css-"):
-                    builder.expr(f"_css(v{index}, {index}, {script!r})")
-                    continue
-                if script:
-                    js = {"string": "_jss", "importmap": "_imap"}.get(script, "_js")
-                    builder.expr(f"{js}(v{index}, {index})")
-                    continue
-                if context.state is State.TEXT and token.foreign:
-                    # maybe in <svg>, <math> or <select>: a template rendered here is told so
-                    source = _fast_text(index, "_text_f")
-                elif context.state is State.TEXT:
-                    source = _fast_text(index, "_text", nested=True)
-                elif context.state is State.RCDATA:
-                    source = _fast_text(index, "_rcdata")
-                else:
-                    source = f"_comment(v{index}, {index})"
+            case TextHole(index, _context, escaper, after_start_tag):
+                assert escaper is not None  # a <style> hole is decided at </style>
+                source = _text_hole_source(builder, index, escaper)
                 # the parser drops a newline right after <pre>/<textarea>: give it one to drop
                 builder.expr(f"_keep_newline({source})" if after_start_tag else source)
             case TagToken():
@@ -342,237 +310,32 @@ def compile_template(template: Template) -> tuple[Render, str, Nesting | None]:
     return render, source, scanner.nesting
 
 
+def _text_hole_source(builder: _Builder, index: int, escaper: Escaper) -> str:
+    """The source of a hole in element content, a comment, a <script> or a <style>."""
+    if escaper in CSS_ESCAPERS:
+        return f"_css(v{index}, {index}, {builder.const(escaper)})"
+    if escaper in _TEXT_ESCAPERS:
+        return f"{_TEXT_ESCAPERS[escaper]}(v{index}, {index})"
+    if escaper is Escaper.TEXT:
+        return _fast_text(index, "_text", nested=True)
+    if escaper is Escaper.TEXT_FOREIGN:
+        # maybe in <svg>, <math> or <select>: a template rendered here is told so
+        return _fast_text(index, "_text_f")
+    if escaper is Escaper.RCDATA:
+        return _fast_text(index, "_rcdata")
+    raise AssertionError(f"no escaper for a hole in text: {escaper!r}")
+
+
+# The escapers of holes in text that have no inline fast path, by the name of their function
+_TEXT_ESCAPERS = {
+    Escaper.COMMENT: "_comment",
+    Escaper.SCRIPT_LITERAL: "_js",
+    Escaper.SCRIPT_STRING: "_jss",
+    Escaper.IMPORTMAP: "_imap",
+}
+
+
 # -- tags ----------------------------------------------------------------------------------------
-
-
-def _holes(attr: AttrToken) -> list[int]:
-    return [part for part in attr.parts or () if isinstance(part, int)]
-
-
-def _kind(tag: TagToken, name: str) -> AttrKind:
-    """The kind of attribute ``name`` (lower-case) on ``tag``: as attr_kind says, except that
-    a <link href> is an ordinary URL when the tag has no spread and a static rel whose every
-    keyword only points somewhere (rel=canonical, alternate, icon...)."""
-    if name == "nonce":
-        return AttrKind.PLAIN  # written in the template: the author's nonce (attr_kind: data's)
-    kind = attr_kind(tag.name, name)
-    if tag.name in ANIMATION_ELEMENTS and name in ANIMATION_VALUES:
-        return _animation_kind(tag, name)
-    if kind is AttrKind.RESOURCE and tag.name == "link" and name == "href":
-        rel = _fixed_value(tag, "rel")
-        if rel is not None and set(rel.split()) <= LINK_NAVIGATIONAL_RELS:
-            return AttrKind.URL
-    return kind
-
-
-def _fixed_value(tag: TagToken, name: str) -> str | None:
-    """The value of attribute ``name`` on ``tag``, lower-cased, when the template fixes it: it
-    is written once, without a hole, and no spread could write it too. Else None."""
-    found = [
-        item
-        for item in tag.items
-        if isinstance(item, SpreadToken) or ascii_lower(item.name) == name
-    ]
-    if len(found) != 1 or isinstance(found[0], SpreadToken) or found[0].dynamic:
-        return None
-    return ascii_lower(str(_static_value(found[0])))
-
-
-def _animation_kind(tag: TagToken, name: str) -> AttrKind:
-    """The kind of to/from/by/values on an SVG animation element, which writes them into the
-    attribute its attributeName names (SVG 2, SMIL animation): a URL when that is a URL attribute
-    (``values``, a list of them, is refused then), plain text for a presentation attribute;
-    refused when the target is not written in the template, or is an event handler or style."""
-    fixed = _fixed_value(tag, "attributename")
-    if fixed is None:
-        return AttrKind.REFUSED
-    target = fixed.strip(WHITESPACE)
-    kind = attr_kind("a", target)
-    if kind is AttrKind.URL and name != "values":
-        # the animated element may be a <use> or a <script> (the parent, or the href target),
-        # whose href loads code (an external document, a script): a URL that loads code
-        return AttrKind.RESOURCE
-    if kind is AttrKind.PLAIN and target and target.replace("-", "").isalnum():
-        return AttrKind.PLAIN
-    return AttrKind.REFUSED
-
-
-def _check_attribute(tag: TagToken, attr: AttrToken) -> AttrKind:
-    """The kind of a dynamic attribute, or a TemplateSyntaxError where it cannot be made safe."""
-    element, name = tag.name, ascii_lower(attr.name)
-    kind = _kind(tag, name)
-    first = Location.at_hole(_holes(attr)[0])
-    whole = attr.parts is not None and len(attr.parts) == 1
-    if kind is AttrKind.RESOURCE:
-        resource_parts(element, attr.name, attr.parts or ())
-    if kind is AttrKind.SRCDOC and not whole:
-        raise _msg.srcdoc(first)
-    if kind is AttrKind.HTML and not whole:
-        raise _msg.html_attribute_part(name, first)
-    if kind is AttrKind.REFUSED:
-        reason = _REFUSED_REASONS.get(name) or refusal_reason(element, name)
-        reason = reason or "changes how the rest of the document is read"
-        raise _msg.refused_attribute(name, element, reason, first)
-    return kind
-
-
-_REFUSED_REASONS = {
-    "http-equiv": "can redirect the page or change its security policy",
-    "attributename": "decides which attribute an SVG animation rewrites",
-    "charset": "decides how the page (or the script) is decoded",
-    "xml:base": "decides where every relative URL inside the element resolves",
-    "type": "decides whether the script is run, and as what language",
-    "language": "decides whether the script is run, and as what language",
-    "nonce": "decides whether the script or style may run under a Content Security Policy",
-    **dict.fromkeys(
-        ("to", "from", "by"),
-        "is written into the attribute an SVG animation targets (attributeName), which must be "
-        "written in the template and be neither an event handler nor style",
-    ),
-    "values": "is written into the attribute an SVG animation targets (attributeName), which "
-    "must be written in the template and be neither a URL, an event handler nor style",
-}
-
-
-def _js_reads(name: str, kind: AttrKind) -> str:
-    """How a JavaScript-reading attribute reads its value, as _messages.event_handler names it."""
-    if kind is AttrKind.JSON:
-        return "json"
-    if kind is AttrKind.TRIGGER:
-        return "trigger"
-    if name.startswith("on"):
-        return "handler"
-    return "javascript"
-
-
-# htmx runs the value of hx-vals, hx-headers, hx-confirm... as JavaScript after this prefix,
-# once trimmed (https://htmx.org/attributes/hx-vals/); matched without regard to case here
-_JS_PREFIX = re.compile(r"[\s\ufeff]*(?:js|javascript):", re.IGNORECASE)
-
-
-def _event_parts(
-    name: str, attr: AttrToken, markers: dict[int, PartMarker], kind: AttrKind = AttrKind.EVENT
-) -> None:
-    """Decide the holes of an attribute whose value is JavaScript (``on*``, ``hx-on:*``,
-    ``x-data``..., the rest of an htmx value after ``js:``) or JSON (``hx-vals``): where
-    JavaScript expects an expression a value is a literal (marked "js"), inside a string or
-    template literal it is the literal's text ("jsstr"); anywhere else it is refused. The
-    handler is read as JavaScript after the attribute's character references are decoded:
-    both readings must agree. In a bound URL (``:href``) string values are also
-    scheme-filtered ("jsurl", "jsstrurl"); JSON has no template literals."""
-    parts = list(attr.parts or ())
-    if kind in (AttrKind.JSON, AttrKind.JS_PREFIXED) and _js_prefixed(parts):
-        parts[0] = _JS_PREFIX.sub("", str(parts[0]), count=1)  # the JavaScript after "js:"
-        kind = AttrKind.EVENT
-    body = ""  # as written, and as the browser reads it (entities decoded, part by part)
-    decoded = ""
-    for part in parts:
-        if isinstance(part, str):
-            body += part
-            decoded += decode_attribute(part)
-        else:
-            stand_in = _js_hole(name, kind, body, decoded, part, markers)
-            body += stand_in
-            decoded += stand_in
-
-
-def _js_hole(
-    name: str, kind: AttrKind, body: str, decoded: str, hole: int, markers: dict[int, PartMarker]
-) -> str:
-    """Mark ``hole``, which follows the JavaScript ``body`` (``decoded``, as the browser reads
-    it), or refuse it; return the text that stands for its value when lexing on."""
-    state = js_state(decoded)
-    if state is not js_state(body):  # a reference the browser leaves alone must not matter
-        state = JsState.UNKNOWN
-    if state not in JS_HOLE_STATES or (kind is AttrKind.JSON and state is JsState.TEMPLATE):
-        raise _msg.event_handler(
-            state.value,
-            name,
-            Location.at_hole(hole),
-            known=state is not JsState.UNKNOWN,
-            reads=_js_reads(name, kind),
-        )
-    literal, text = _JS_MARKERS.get(kind, ("js", "jsstr"))
-    if state is JsState.CODE:
-        markers[hole] = literal
-        return CODE_STAND_IN
-    refuse_module_specifier(decoded, Location.at_hole(hole))
-    markers[hole] = text
-    return TEXT_STAND_IN
-
-
-# How a hole in JavaScript is marked, by the attribute's kind: a literal where an expression
-# goes, a string's text inside one; in a bound URL scheme-filtered, in an htmx filter without
-# the punctuation htmx 4 splits on
-_JS_MARKERS: dict[AttrKind, tuple[PartMarker, PartMarker]] = {
-    AttrKind.BOUND_URL: ("jsurl", "jsstrurl"),
-    AttrKind.TRIGGER: ("filter", "filterstr"),
-    AttrKind.ALPINE_DATA: ("jsdata", "jsstr"),
-}
-
-
-def _js_prefixed(parts: Sequence[str | int]) -> bool:
-    """Whether the static text of an htmx value starts with ``js:``/``javascript:``."""
-    return (
-        bool(parts)
-        and isinstance(parts[0], str)
-        and bool(_JS_PREFIX.match(decode_attribute(parts[0])))
-    )
-
-
-def _prefixed_parts(name: str, attr: AttrToken, markers: dict[int, PartMarker]) -> None:
-    """Decide the holes of hx-confirm and its kind: JavaScript after a static ``js:``; text
-    otherwise, but a value that could make the value start with ``js:`` is checked at render
-    time ("jsprefix", with the text written before and after it)."""
-    parts = attr.parts or ()
-    if _js_prefixed(parts):
-        _event_parts(name, attr, markers, AttrKind.JS_PREFIXED)
-        return
-    lead = ""
-    for k, part in enumerate(parts):
-        if isinstance(part, str):
-            lead += decode_attribute(part)
-            continue
-        if not _attributes.may_start_javascript(_attributes.js_start(lead)):
-            return  # the static text settled how the value starts: the rest is text
-        following = parts[k + 1] if k + 1 < len(parts) else ""
-        if not isinstance(following, str):
-            raise _msg.js_prefix_holes(name, Location.at_hole(following))
-        more = any(isinstance(later, int) for later in parts[k + 2 :])
-        markers[part] = ("jsprefix", lead, decode_attribute(following), more)
-        return
-
-
-def _trigger_parts(name: str, attr: AttrToken, markers: dict[int, PartMarker]) -> None:
-    """Decide the holes of hx-trigger (https://htmx.org/attributes/hx-trigger/): inside an
-    event filter, ``click[ctrlKey && {x}]``, a value follows the JavaScript rules; elsewhere
-    it is text that may not open or close a filter ("trigger")."""
-    code: str | None = None  # the filter's JavaScript so far (as the browser reads it), in one
-    depth = 0  # brackets open inside the filter
-    for part in attr.parts or ():
-        if not isinstance(part, str):
-            if code is None:
-                markers[part] = "trigger"
-            else:
-                code += _js_hole(name, AttrKind.TRIGGER, code, code, part, markers)
-            continue
-        for char in decode_attribute(part):  # "&#91;" opens a filter as "[" does
-            if code is None:
-                if char == "[":
-                    code, depth = "", 0
-                continue
-            if char in "[]" and js_state(code) is JsState.CODE:
-                if char == "]" and depth == 0:
-                    code = None
-                    continue
-                depth += 1 if char == "[" else -1
-            code += char
-
-
-def _static_value(attr: AttrToken) -> str | bool:
-    if attr.parts is None:
-        return True
-    return "".join(part for part in attr.parts if isinstance(part, str))
 
 
 def _layout(tag: TagToken) -> str:
@@ -603,49 +366,21 @@ def _layout(tag: TagToken) -> str:
 
 
 def _compile_tag(builder: _Builder, tag: TagToken) -> None:
-    element = tag.name
     for before, item in zip(tag.items, tag.items[1:], strict=False):
         if not item.ws and (isinstance(before, SpreadToken) or before.dynamic):
             # <input title="{t}"type=password>: if the value drops title or leaves it bare,
             # the next attribute must not run into the tag name or the bare name
             item.ws = " "
-    kinds = {
-        id(item): _check_attribute(tag, item)
-        for item in tag.items
-        if isinstance(item, AttrToken) and item.dynamic
-    }
-    urls: dict[int, UrlPart] = {}
-    markers: dict[int, PartMarker] = {}  # holes in srcset and refresh URLs
-    for item in tag.items:
-        if not isinstance(item, AttrToken) or not item.dynamic:
-            continue
-        kind, name = kinds[id(item)], ascii_lower(item.name)
-        if kind in _DECODED_THEN_READ or (element == "meta" and name == "content"):
-            refuse_reference_joins(item.parts or (), f"the {name} attribute")
-        if kind in (AttrKind.EVENT, AttrKind.BOUND_URL, AttrKind.JSON, AttrKind.ALPINE_DATA):
-            _event_parts(name, item, markers, kind)
-        elif kind is AttrKind.JS_PREFIXED:
-            _prefixed_parts(name, item, markers)
-        elif kind is AttrKind.TRIGGER:
-            _trigger_parts(name, item, markers)
-        elif kind in (AttrKind.URL, AttrKind.RESOURCE):
-            urls.update(url_parts(item.parts or (), item.name))
-        elif kind is AttrKind.STYLE and len(item.parts or ()) > 1:
-            _style_parts(item, markers)
-        elif kind is AttrKind.SRCSET and len(item.parts or ()) > 1:
-            for hole, where in srcset_parts(item.parts or (), item.name).items():
-                markers[hole] = ("srcset", where)
-    if element == "meta":
-        _meta_parts(tag, markers)
+    escapings = analyze_tag(tag)
     # in place is the fast way of the merged tag, which render_tag defines: the slow paths
     # merge every tag
     layout = "merge" if SLOW_PATHS else _layout(tag)
     if layout == "merge":
-        _compile_merged_tag(builder, tag, urls, markers)
+        _compile_merged_tag(builder, tag, escapings)
     elif layout == "spread":
-        plan, holes = _merged_plan(builder, tag, urls, markers)
+        plan, holes = _merged_plan(builder, tag, escapings)
         sub = _Builder(builder)
-        _compile_in_place(sub, tag, kinds, urls, markers)
+        _compile_in_place(sub, tag, escapings)
         function = sub.function(holes)
         spread = next(item for item in tag.items if isinstance(item, SpreadToken))
         names = frozenset(
@@ -655,73 +390,10 @@ def _compile_tag(builder: _Builder, tag: TagToken) -> None:
         position = holes.index(spread.index)
         builder.expr(f"_try({args}{position}, {spread.index}, {builder.const(names)})")
     else:
-        _compile_in_place(builder, tag, kinds, urls, markers)
+        _compile_in_place(builder, tag, escapings)
 
 
-# Attribute values the browser reads as a language after decoding their character references
-# (CSS holes are judged by the CSS lexer, which refuses the same joins).
-_DECODED_THEN_READ = frozenset(
-    {
-        AttrKind.URL,
-        AttrKind.RESOURCE,
-        AttrKind.SRCSET,
-        AttrKind.EVENT,
-        AttrKind.BOUND_URL,
-        AttrKind.JSON,
-        AttrKind.JS_PREFIXED,
-        AttrKind.TRIGGER,
-        AttrKind.ALPINE_DATA,
-    }
-)
-
-
-def _style_parts(attr: AttrToken, markers: dict[int, PartMarker]) -> None:
-    """Decide the holes of a style value with text around them: the value is a declaration
-    list, read after its character references are decoded; each hole is escaped for where the
-    CSS lexer puts it (a property value, a string, a url()), or refused."""
-    strings = [""]
-    holes = []
-    for part in attr.parts or ():
-        if isinstance(part, str):
-            strings[-1] += decode_attribute(part)
-        else:
-            holes.append(part)
-            strings.append("")
-    for hole, position in zip(holes, css_holes(strings, declarations=True), strict=True):
-        markers[hole] = ("css", css_escaping(position, hole, "the style attribute"))
-
-
-def _meta_parts(tag: TagToken, markers: dict[int, PartMarker]) -> None:
-    """A <meta http-equiv> takes no values, but for the URL of a refresh (HTML 4.2.5.3):
-    its content can redirect the page, set cookies or change its security policy."""
-    equiv = [
-        item
-        for item in tag.items
-        if isinstance(item, AttrToken) and ascii_lower(item.name) == "http-equiv"
-    ]
-    if not equiv:
-        return
-    value = _static_value(equiv[0])
-    refresh = len(equiv) == 1 and isinstance(value, str)
-    refresh = refresh and ascii_lower(str(value).strip(WHITESPACE)) == "refresh"
-    for item in tag.items:
-        if isinstance(item, AttrToken) and refresh and ascii_lower(item.name) != "http-equiv":
-            if item.dynamic and ascii_lower(item.name) == "content":
-                for hole, where in refresh_parts(item.parts or (), item.name).items():
-                    markers[hole] = ("refresh", where)
-            continue
-        if isinstance(item, SpreadToken) or item.dynamic:
-            hole = item.index if isinstance(item, SpreadToken) else _holes(item)[0]
-            raise _msg.meta_http_equiv(Location.at_hole(hole))
-
-
-def _compile_in_place(
-    builder: _Builder,
-    tag: TagToken,
-    kinds: dict[int, AttrKind],
-    urls: dict[int, UrlPart],
-    markers: dict[int, PartMarker],
-) -> None:
+def _compile_in_place(builder: _Builder, tag: TagToken, escapings: dict[int, Escaping]) -> None:
     builder.literal(tag.head)
     for item in tag.items:
         if isinstance(item, SpreadToken):
@@ -731,11 +403,13 @@ def _compile_in_place(
         if not item.dynamic:
             builder.literal(item.ws + item.raw)
             continue
-        kind = kinds[id(item)]
         parts = item.parts or []
         quote = item.quote.value or '"'
         if len(parts) == 1:
-            n = _holes(item)[0]
+            n = parts[0]
+            assert isinstance(n, int)
+            kind = escapings[n].kind
+            assert kind is not None
             key = ascii_lower(item.name)
             names = ", ".join(map(builder.const, (item.ws, item.name, key)))
             slow = f"_whole(v{n}, {n}, {names}, {quote!r}, _KIND.{kind.name})"
@@ -763,9 +437,7 @@ def _compile_in_place(
         key = ascii_lower(item.name)
         name = builder.const(key)
         sources = [
-            part
-            if isinstance(part, str)
-            else _part_source(builder, part, name, kind, urls, markers)
+            part if isinstance(part, str) else _part_source(builder, part, name, escapings[part])
             for part in parts
         ]
         if key in ("class", "style") and not any(isinstance(part, str) and part for part in parts):
@@ -785,43 +457,34 @@ def _compile_in_place(
     builder.literal(tag.tail)
 
 
-def _part_source(
-    builder: _Builder,
-    part: int,
-    name: str,
-    kind: AttrKind,
-    urls: dict[int, UrlPart],
-    markers: dict[int, PartMarker],
-) -> str:
+def _part_source(builder: _Builder, part: int, name: str, escaping: Escaping) -> str:
     """The source of hole ``part`` inside the value of an attribute rendered in place (``name``
-    is the constant of its lower-case name)."""
-    if part in markers:
-        return f"_marked(v{part}, {part}, {name}, {builder.const(markers[part])})"
-    if kind is AttrKind.EVENT:
-        return f"_esc(_jsp(v{part}, {part}))"
-    if urls.get(part) is UrlPart.START:
-        check = "_res" if kind is AttrKind.RESOURCE else "_url"
-        return f"{check}(v{part}, {part}, {name})"
-    if part in urls:
-        piece = f"_piece(v{part}, {part}, {name}, _PART.{urls[part].name})"
+    is the constant of its lower-case name), escaped as ``escaping`` says."""
+    escaper = escaping.escaper
+    if escaper is Escaper.URL_START:
+        return f"_url(v{part}, {part}, {name})"
+    if escaper is Escaper.RESOURCE_URL:
+        return f"_res(v{part}, {part}, {name})"
+    if escaper in URL_PIECES:
+        piece = f"_piece(v{part}, {part}, {name}, _PART.{URL_PIECES[escaper].name})"
         # an int needs neither encoding nor escaping (ids in /items/{id} are common)
         fast = f"_str(v{part}) if v{part}.__class__ is _int else "
         return piece if SLOW_PATHS else fast + piece
-    slow = f"_part(v{part}, {part}, {name})"
-    # an int needs no escaping (class="level-{n}", id="row-{i}")
-    fast = f"_esc(v{part}) if (c := v{part}.__class__) is _str else _str(v{part})"
-    return slow if SLOW_PATHS else f"{fast} if c is _int else {slow}"
+    if escaper is Escaper.ATTR_TEXT:
+        slow = f"_part(v{part}, {part}, {name})"
+        # an int needs no escaping (class="level-{n}", id="row-{i}")
+        fast = f"_esc(v{part}) if (c := v{part}.__class__) is _str else _str(v{part})"
+        return slow if SLOW_PATHS else f"{fast} if c is _int else {slow}"
+    return f"_marked(v{part}, {part}, {name}, {builder.const(escaping)})"
 
 
-def _compile_merged_tag(
-    builder: _Builder, tag: TagToken, urls: dict[int, UrlPart], markers: dict[int, PartMarker]
-) -> None:
-    plan, holes = _merged_plan(builder, tag, urls, markers)
+def _compile_merged_tag(builder: _Builder, tag: TagToken, escapings: dict[int, Escaping]) -> None:
+    plan, holes = _merged_plan(builder, tag, escapings)
     builder.expr(f"_tag({plan}, ({''.join(f'v{n}, ' for n in holes)}))")
 
 
 def _merged_plan(
-    builder: _Builder, tag: TagToken, urls: dict[int, UrlPart], markers: dict[int, PartMarker]
+    builder: _Builder, tag: TagToken, escapings: dict[int, Escaping]
 ) -> tuple[str, list[int]]:
     """A TagPlan constant for ``tag``, and the holes whose values it takes, in order."""
     items: list[StaticItem | WholeItem | PartsItem | SpreadItem] = []
@@ -833,27 +496,22 @@ def _merged_plan(
             continue
         key, quote = ascii_lower(item.name), item.quote.value or '"'
         if not item.dynamic:
-            value = _static_value(item)
+            value = static_value(item)
             items.append(StaticItem(item.ws, item.name, key, item.raw, value, quote))  # type: ignore[arg-type]
         elif len(item.parts or ()) == 1:
             n = (item.parts or [0])[0]
             assert isinstance(n, int)
-            kind = _kind(tag, key)
+            kind = escapings[n].kind
+            assert kind is not None
             items.append(WholeItem(item.ws, item.name, key, kind, n, len(holes), quote))
             holes.append(n)
         else:
-            parts: list[str | tuple[int, int, PartMarker]] = []
-            kind = _kind(tag, key)
+            parts: list[str | tuple[int, int, Escaping]] = []
             for part in item.parts or ():
                 if isinstance(part, str):
                     parts.append(part)
                 else:
-                    marker: PartMarker = markers.get(part, urls.get(part))
-                    if kind is AttrKind.EVENT and marker is None:
-                        marker = "js"
-                    elif kind is AttrKind.RESOURCE and marker is UrlPart.START:
-                        marker = "resource"
-                    parts.append((part, len(holes), marker))
+                    parts.append((part, len(holes), escapings[part]))
                     holes.append(part)
             items.append(PartsItem(item.ws, item.name, key, tuple(parts), quote))
     return builder.const(TagPlan(tag.name, tag.head, tag.tail, tuple(items))), holes

@@ -24,6 +24,7 @@ from .._spec import (
     attribute_rules,
 )
 from ..errors import RenderError, short_repr
+from ..escaper import CSS_ESCAPERS, URL_PIECES, Escaper, Escaping
 from .css import CODE_PROPERTIES, NotCssError, css_string, css_text, css_url, css_value
 from .escapers import (
     UNSAFE_CSS,
@@ -51,19 +52,6 @@ from .values import (
     is_lazy,
     resolve,
     too_deep,
-)
-
-# What a hole inside an attribute value with text around it is: where in a URL, the start of a
-# URL that loads code ("resource"), a value in an event handler ("js"), or plain text (None).
-PartMarker = (
-    UrlPart
-    | Literal["js", "jsstr", "jsurl", "jsstrurl", "jsdata", "trigger", "filter", "filterstr"]
-    | Literal["resource"]
-    | tuple[Literal["jsprefix"], str, str, bool]
-    | tuple[Literal["srcset"], UrlPart | None]
-    | tuple[Literal["refresh"], UrlPart]
-    | tuple[Literal["css"], str]
-    | None
 )
 
 __all__ = [
@@ -361,23 +349,24 @@ def _untrusted_import(value: object, key: str, slot: int, depth: int = 0) -> str
 
 
 _CSS_URL_PARTS = {
-    "css-url": UrlPart.START,
-    "css-url-path": UrlPart.PATH,
-    "css-url-query": UrlPart.QUERY,
-    "css-url-fragment": UrlPart.FRAGMENT,
+    Escaper.CSS_URL: UrlPart.START,
+    Escaper.CSS_URL_PATH: UrlPart.PATH,
+    Escaper.CSS_URL_QUERY: UrlPart.QUERY,
+    Escaper.CSS_URL_FRAGMENT: UrlPart.FRAGMENT,
 }
 
 
-def css_part(value: object, slot: int, how: str) -> str:
+def css_part(value: object, slot: int, how: Escaper) -> str:
     """A value in CSS (a <style> body, or a style value with text around it; not yet
-    attribute-escaped): ``how`` is where the lexer put it. A property value passes the CSS
-    value filter (else UNSAFE_CSS); a string's text and a url() are hex-escaped, a url()
-    scheme-filtered at its start (trusted URLs pass) or percent-encoded for its part."""
+    attribute-escaped): ``how`` is the escaper of where the lexer put it. A property value
+    passes the CSS value filter (else UNSAFE_CSS); a string's text and a url() are
+    hex-escaped, a url() scheme-filtered at its start (trusted URLs pass) or percent-encoded
+    for its part."""
     value = resolve(value, slot)
     try:
-        if how == "css-value":
+        if how is Escaper.CSS_VALUE:
             return css_value(value)
-        if how == "css-string":
+        if how is Escaper.CSS_STRING:
             return css_string(value)
         part = _CSS_URL_PARTS[how]
         if part is UrlPart.PATH:
@@ -388,7 +377,9 @@ def css_part(value: object, slot: int, how: str) -> str:
     except Refusal as refusal:
         raise refusal.at(slot) from None
     except NotCssError as problem:
-        raise _msg.css_value(how, problem, slot) from None
+        # the position as CSS_URL_PATH names it: "url path"
+        position = how.name.removeprefix("CSS_").lower().replace("_", " ")
+        raise _msg.css_value(position, problem, slot) from None
 
 
 def js_string_part(value: object, slot: int) -> str:
@@ -563,41 +554,47 @@ def _js_prefix_text(
     return text
 
 
-def part_text(value: object, slot: int, name: str, part: PartMarker) -> str:
-    """A value inside an attribute value with text around it (``part``: where in a URL, or
-    "js" in an event handler)."""
-    if part is None:
+def part_text(value: object, slot: int, name: str, escaping: Escaping) -> str:
+    """A value inside the value of attribute ``name``, with text around it, written as its
+    hole's ``escaping`` says (attribute-escaped)."""
+    escaper = escaping.escaper
+    if escaper is Escaper.ATTR_TEXT:
         return attr_part(value, slot, name)
-    if part == "js":
-        return escape_text(js_part(value, slot))
-    if part == "jsstr":
-        return escape_text(js_string_part(value, slot))
-    if part == "jsdata":
-        return escape_text(alpine_data(value, slot))
-    if part == "jsurl":
-        return escape_text(js_part(_bound_url(value, slot), slot))
-    if part == "jsstrurl":
-        return escape_text(js_string_part(_bound_url(value, slot), slot))
-    if part == "trigger":
-        return escape_text(_trigger_text(value, slot, name))
-    if part in ("filter", "filterstr"):
-        return escape_text(filter_part(value, slot, name, part == "filterstr"))
-    if part is UrlPart.START:
-        return url_part(value, slot, name)
-    if part == "resource":
-        return resource_part(value, slot, name)
-    match part:
-        case ("jsprefix", str() as before, str() as after, bool() as more):
-            return escape_text(_js_prefix_text(value, slot, name, before, after, more))
-        case ("css", str() as how):
-            return escape_text(css_part(value, slot, how))
-        case ("srcset", where):
-            return srcset_part(value, slot, name, where)
-        case ("refresh", UrlPart() as where):
-            return refresh_part(value, slot, name, where)
-        case UrlPart():
-            return url_piece(value, slot, name, part)
-    raise AssertionError(f"no such part: {part!r}")
+    if escaper in _PIECES:
+        return url_piece(value, slot, name, _PIECES[escaper])
+    if escaper in CSS_ESCAPERS:
+        return escape_text(css_part(value, slot, escaper))
+    match escaper:
+        case Escaper.URL_START:
+            return url_part(value, slot, name)
+        case Escaper.RESOURCE_URL:
+            return resource_part(value, slot, name)
+        case Escaper.JS_LITERAL:
+            return escape_text(js_part(value, slot))
+        case Escaper.JS_STRING:
+            return escape_text(js_string_part(value, slot))
+        case Escaper.ALPINE_DATA:
+            return escape_text(alpine_data(value, slot))
+        case Escaper.BOUND_URL_LITERAL:
+            return escape_text(js_part(_bound_url(value, slot), slot))
+        case Escaper.BOUND_URL_STRING:
+            return escape_text(js_string_part(_bound_url(value, slot), slot))
+        case Escaper.TRIGGER:
+            return escape_text(_trigger_text(value, slot, name))
+        case Escaper.FILTER_LITERAL | Escaper.FILTER_STRING:
+            in_string = escaper is Escaper.FILTER_STRING
+            return escape_text(filter_part(value, slot, name, in_string))
+        case Escaper.JS_PREFIX if (prefix := escaping.prefix) is not None:
+            text = _js_prefix_text(value, slot, name, prefix.before, prefix.after, prefix.more)
+            return escape_text(text)
+        case Escaper.SRCSET:
+            return srcset_part(value, slot, name, escaping.part)
+        case Escaper.REFRESH if escaping.part is not None:
+            return refresh_part(value, slot, name, escaping.part)
+    raise AssertionError(f"no escaper for a part of an attribute value: {escaping!r}")
+
+
+_PIECES = URL_PIECES
 
 
 def _style_text(value: object, slot: int) -> str:
@@ -760,8 +757,8 @@ class PartsItem:
     ws: str
     name: str
     key: str
-    # static text, or (slot, position, where in a URL or "js" in an event handler)
-    parts: tuple[str | tuple[int, int, PartMarker], ...]
+    # static text, or (slot, position, the Escaping of the hole)
+    parts: tuple[str | tuple[int, int, Escaping], ...]
     quote: str
 
 
@@ -933,8 +930,8 @@ def render_tag(plan: TagPlan, values: tuple[object, ...]) -> str:
                     if isinstance(part, str):
                         out.append(part)
                     else:
-                        slot, position, url = part
-                        out.append(part_text(values[position], slot, key, url))
+                        slot, position, escaping = part
+                        out.append(part_text(values[position], slot, key, escaping))
                 _put(entries, ws, name, key, "".join(out), None, quote)
             case SpreadItem(ws, slot, position):
                 _spread(entries, element, ws, values[position], slot)

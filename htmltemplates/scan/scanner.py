@@ -18,10 +18,8 @@ written.
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from string.templatelib import Interpolation, Template
 
 from .. import _messages as _msg
@@ -30,16 +28,24 @@ from .._spec import (
     RCDATA_ELEMENTS,
     SCRIPT_ELEMENTS,
     WHITESPACE,
-    AttrKind,
-    UrlPart,
     ascii_lower,
     attr_kind,
 )
+from ..analyze.text import content_escaper, script_escaper, script_kind, style_escapers
 from ..errors import ErrorCode, Location, TemplateSyntaxError
-from ..lang.css import CssPosition, CssState, css_holes
-from ..lang.javascript import CODE_STAND_IN, TEXT_STAND_IN, JsState, js_state
-from ..lang.urls import refuse_reference_joins, url_parts
+from ..escaper import Escaper
+from ..lang.javascript import CODE_STAND_IN, TEXT_STAND_IN
 from .context import Context, Quote, State
+from .tokens import (
+    NONCE,
+    AttrToken,
+    ComponentToken,
+    Nesting,
+    SpreadToken,
+    TagToken,
+    TextHole,
+    Token,
+)
 
 _TAG_NAME = re.compile(r"[^\t\n\f\r />]*")
 _ATTR_NAME = re.compile(r"=?[^\t\n\f\r />=]*")
@@ -78,45 +84,9 @@ _ANYWHERE = frozenset({ErrorCode.SCRIPT_COMMENT, ErrorCode.NOSCRIPT})
 _NOSCRIPT_END = re.compile(r"</noscript(?=[\t\n\f\r />]|\Z)", re.IGNORECASE)
 _DROP_NEWLINE = frozenset({"pre", "listing", "textarea"})
 
-# Where in JavaScript a value may go: an expression (a literal), or the text of a string or an
-# untagged template literal. Not comments, regular expressions, tagged templates (the tag reads
-# the raw text), right after a backslash or a '$'.
-JS_HOLE_STATES = frozenset({JsState.CODE, JsState.STRING, JsState.TEMPLATE})
-
 # A script or style body is raw text in HTML, but in <svg> and <math> (where a template may be
 # interpolated) its tags are parsed: '<a href=' there makes a value an attribute
 # (_messages.script_markup).
-
-
-# 4.12.1: a script with no type, an empty one or a JavaScript MIME type is classic JavaScript,
-# "module" a module; these JSON types hold data that is read as JSON.
-_JS_TYPES = frozenset(
-    """text/javascript application/javascript text/ecmascript application/ecmascript
-    application/x-javascript application/x-ecmascript text/x-javascript text/x-ecmascript
-    text/jscript text/livescript text/javascript1.0 text/javascript1.1 text/javascript1.2
-    text/javascript1.3 text/javascript1.4 text/javascript1.5 module""".split()
-)
-# An importmap is JSON whose strings are URLs that load code: its values are checked (every URL
-# a TrustedResourceURL). speculationrules mixes URLs with other strings: it stays a data block.
-_JSON_TYPES = frozenset({"application/json", "application/ld+json"})
-
-
-def _script_kind(tag: TagToken) -> str:
-    """What a <script>'s body is, from its static type attribute: "js", "json", "importmap",
-    or "" (a data block such as text/x-template, whose holes stay refused)."""
-    for item in tag.items:
-        if isinstance(item, AttrToken) and ascii_lower(item.name) == "type":
-            value = "".join(part for part in item.parts or () if isinstance(part, str))
-            kind = ascii_lower(value.strip(WHITESPACE))
-            if not kind or kind in _JS_TYPES:
-                return "js"
-            if kind == "importmap":
-                return "importmap"
-            json_type = kind in _JSON_TYPES or (
-                kind.startswith("application/") and kind.endswith("+json")
-            )
-            return "json" if json_type else ""
-    return "js"
 
 
 def _only_cdata(body: str) -> bool:
@@ -132,143 +102,6 @@ def _space_end(text: str, i: int) -> int:
     """Where the run of whitespace starting at ``text[i]`` ends."""
     match = _SPACE.match(text, i)
     return match.end() if match else i
-
-
-@dataclass(slots=True)
-class TextHole:
-    """An interpolation in element content (text or RCDATA) or in a comment.
-    ``after_start_tag`` marks one right after ``<pre>``, ``<listing>`` or ``<textarea>``,
-    whose first newline the HTML parser drops (13.2.6.4.7)."""
-
-    index: int
-    context: Context
-    after_start_tag: bool = False
-    # in a <script> body: "js" or "json" (a value written as a literal of that language), or
-    # "string" (inside a string or template literal: the value is its text)
-    script: str = ""
-    # in text after an <svg>, <math> or <select> start tag not closed yet (see Scanner.foreign)
-    foreign: bool = False
-
-
-@dataclass(slots=True)
-class AttrToken:
-    """One attribute of a tag: ``ws`` is the raw text before its name, ``raw`` the attribute as
-    written (name through value), ``parts`` its value as raw static strings and hole indices
-    (``None`` when it has no value), ``quote`` its delimiter."""
-
-    ws: str
-    name: str
-    location: Location
-    raw: str = ""
-    quote: Quote = Quote.NONE
-    parts: list[str | int] | None = None
-
-    @property
-    def dynamic(self) -> bool:
-        return self.parts is not None and any(isinstance(p, int) for p in self.parts)
-
-
-@dataclass(slots=True)
-class SpreadToken:
-    """A hole between attributes: ``<a {attrs}>``."""
-
-    ws: str
-    index: int
-
-
-@dataclass(slots=True)
-class TagToken:
-    """A start tag that contains at least one hole."""
-
-    name: str
-    head: str
-    location: Location
-    items: list[AttrToken | SpreadToken] = field(default_factory=list)
-    tail: str = ""
-
-
-@dataclass(slots=True, frozen=True)
-class NonceSlot:
-    """Where the CSP nonce of a ``<script>`` or ``<style>`` start tag goes: before its '>'."""
-
-
-NONCE = NonceSlot()
-
-
-@dataclass(slots=True)
-class ComponentToken:
-    """A component written as a tag: ``<{Card} title="x">children</{Card}>`` or
-    ``<{Card} title="x" />``. ``index`` is the hole holding the callable, ``items`` its props (as
-    the attributes of a tag), ``children`` the tokens between its tags (``None`` when it closes
-    itself), ``start`` and ``end`` where they begin and end, as ``(string, offset)``, and
-    ``close`` the hole of its end tag (``-1`` when it closes itself)."""
-
-    index: int
-    location: Location
-    items: list[AttrToken | SpreadToken] = field(default_factory=list)
-    children: list[Token] | None = None
-    start: tuple[int, int] = (0, 0)
-    end: tuple[int, int] = (0, 0)
-    close: int = -1
-    foreign: bool = False  # written inside <svg>, <math> or <select> (see TextHole)
-
-
-Token = str | TextHole | TagToken | NonceSlot | ComponentToken
-
-
-@dataclass(slots=True, frozen=True)
-class Nesting:
-    """Why a template may not be rendered inside another one (as a value, a list item, a
-    component's result or its children): some reader would end it elsewhere than it seems, so
-    the outer template's later values could land in a context neither scan saw. With
-    ``foreign_only`` only inside foreign content, where <title>, <script> and <style> hold
-    markup and CDATA is text. :meth:`error` is the refusal (a TemplateSyntaxError)."""
-
-    reason: _msg.Pending
-    location: Location
-    foreign_only: bool
-
-    def error(self) -> TemplateSyntaxError:
-        return self.reason.at(self.location)
-
-
-# A string that is a module specifier: what `import ... from`, `export ... from`, `import '...'`
-# and `import(...)` load (ECMAScript 16.2, ModuleSpecifier): the value would choose the code.
-_MODULE_SPECIFIER = re.compile(r"""(?:\bimport|\bfrom)\s*\(?\s*['"`][^'"`]*\Z""")
-
-
-def refuse_module_specifier(body: str, here: Location) -> None:
-    if _MODULE_SPECIFIER.search(body):
-        raise _msg.module_specifier(here)
-
-
-# How a value is escaped at each CSS position the lexer accepts (see _attributes.css_part)
-_CSS_ESCAPING = {
-    CssState.VALUE: "css-value",
-    CssState.STRING: "css-string",
-    CssState.URL: "css-url",
-    CssState.QUOTED_URL: "css-url",
-}
-_CSS_URL_PARTS = {
-    UrlPart.PATH: "css-url-path",
-    UrlPart.QUERY: "css-url-query",
-    UrlPart.FRAGMENT: "css-url-fragment",
-}
-
-
-def css_escaping(position: CssPosition, hole: int, where: str) -> str:
-    """How the value of ``hole`` at ``position`` in CSS (in ``where``: "<style>" or "the style
-    attribute") is escaped, or a TemplateSyntaxError for the positions no value may take."""
-    state, detail = position
-    if state in _CSS_ESCAPING:
-        return _CSS_ESCAPING[state]
-    if state in (CssState.URL_PART, CssState.QUOTED_URL_PART):
-        # the URL so far is static text: the hole is a part of it, as in a URL attribute
-        part = url_parts([detail, hole], "url()", decode=str)[hole]
-        if part in _CSS_URL_PARTS:
-            return _CSS_URL_PARTS[part]
-        state, detail = CssState.UNKNOWN, "a URL whose scheme is not written yet"
-    raise _msg.css(state.value, detail, where, Location.at_hole(hole))
 
 
 class Scanner:
@@ -467,7 +300,9 @@ class Scanner:
         if match is None:
             return len(text)
         if self.style_holes:
-            self._style_positions(self.style_parts, self.style_holes)
+            escapers = style_escapers(self.style_parts, [hole.index for hole in self.style_holes])
+            for hole, escaper in zip(self.style_holes, escapers, strict=True):
+                hole.escaper = escaper
         self._judge_body(self.element, self.rcdata_text)
         self.state = State.TEXT
         self.element = ""
@@ -769,7 +604,7 @@ class Scanner:
             self.rcdata_text, self.rcdata_markup, self.rcdata_read = "", False, 0
             self.style_parts, self.style_holes = [""], []
             self.opened = tag.location
-            self.script_kind = _script_kind(tag) if name == "script" else ""
+            self.script_kind = script_kind(tag) if name == "script" else ""
         else:
             self.state = State.TEXT
             self.element = ""
@@ -806,7 +641,8 @@ class Scanner:
         first = string == self.string and end == self.string_end and element in _DROP_NEWLINE
         if state is State.TEXT:
             self._flush()
-            self.tokens.append(TextHole(index, Context(), first, foreign=self._in_foreign()))
+            escaper = content_escaper(State.TEXT, self._in_foreign())
+            self.tokens.append(TextHole(index, Context(), escaper, first))
         elif state is State.RCDATA:
             self._refuse_partial_end_tag("".join(self.literal), here)
             if self._markup_in_body():
@@ -817,10 +653,10 @@ class Scanner:
                 raise _msg.rcdata_markup(self.element).at(here)
             self._add_to_body("x")  # the value: text
             self._flush()
-            self.tokens.append(TextHole(index, self.context, first))
+            self.tokens.append(TextHole(index, self.context, Escaper.RCDATA, first))
         elif state is State.COMMENT:
             self._flush()
-            self.tokens.append(TextHole(index, Context(State.COMMENT)))
+            self.tokens.append(TextHole(index, Context(State.COMMENT), Escaper.COMMENT))
             self.join_check = True
             self.comment_fresh = False
         elif state is State.RAWTEXT and self.element == "script" and self.script_kind:
@@ -861,37 +697,20 @@ class Scanner:
         self.state = State.BEFORE_ATTR_NAME
 
     def _script_hole(self, index: int, here: Location) -> None:
-        """A hole in a <script> body: a value written as a literal where the JavaScript so far
-        ends in code, as text inside a string or template literal; refused anywhere else
-        (comments, regular expressions, tagged templates, what the lexer cannot read)."""
+        """A hole in a <script> body: refused where the body may be read otherwise than as
+        JavaScript (a partial end tag, a comment opener, markup); else the analysis gives it
+        its escaper, from where the JavaScript so far puts it."""
         body = self.rcdata_text
         self._refuse_partial_end_tag(body, here)
         if "<!--" in body:
             raise _msg.script_comment(here)
         if self._markup_in_body():
             raise _msg.script_markup("script").at(here)
-        # in <svg> a script's character references are decoded before it is read
-        refuse_reference_joins([body, index], "<script>")
-        # in <svg> a script's entities are decoded first: both readings must agree
-        state = js_state(body)
-        if state is not js_state(html.unescape(body)):
-            state = JsState.UNKNOWN
-        if state not in JS_HOLE_STATES:
-            raise _msg.script_value(state.value, here, known=state is not JsState.UNKNOWN)
-        if state is JsState.STRING or state is JsState.TEMPLATE:
-            refuse_module_specifier(body, here)
-        if self.script_kind == "importmap" and state is not JsState.CODE:
-            raise _msg.import_map_position(state.value, here)
+        escaper = script_escaper(body, self.script_kind, index, here)
         self._flush()
-        in_text = state is not JsState.CODE
-        self.tokens.append(
-            TextHole(
-                index,
-                Context(State.RAWTEXT, "script"),
-                script="string" if in_text else self.script_kind,
-            )
-        )
+        self.tokens.append(TextHole(index, Context(State.RAWTEXT, "script"), escaper))
         # the value: one expression, or text of the string
+        in_text = escaper is Escaper.SCRIPT_STRING
         self._add_to_body(TEXT_STAND_IN if in_text else CODE_STAND_IN)
 
     def _add_to_body(self, text: str) -> None:
@@ -925,22 +744,11 @@ class Scanner:
         if self._markup_in_body():
             raise _msg.script_markup("style").at(here)
         self._flush()
-        hole = TextHole(index, Context(State.RAWTEXT, "style"), script="css")
+        hole = TextHole(index, Context(State.RAWTEXT, "style"), None)  # decided at </style>
         self.tokens.append(hole)
         self.style_holes.append(hole)
         self.style_parts.append("")
         self._add_to_body("0")
-
-    @staticmethod
-    def _style_positions(parts: list[str], holes: list[TextHole]) -> None:
-        """Decide how each hole of a <style> body is escaped, from where the CSS around it puts
-        it, read as written and with character references decoded (as in <svg>): both readings
-        must agree."""
-        written = css_holes(parts)
-        decoded = css_holes([html.unescape(part) for part in parts])
-        for hole, position, other in zip(holes, written, decoded, strict=True):
-            agreed = position if position == other else CssPosition(CssState.UNKNOWN, "")
-            hole.script = css_escaping(agreed, hole.index, "<style>")
 
     def _rawtext_refusal(self, here: Location) -> TemplateSyntaxError:
         element = self.element
@@ -1106,18 +914,4 @@ def context_after(text: str) -> Context:
     return scanner.context
 
 
-__all__ = [
-    "NONCE",
-    "AttrKind",
-    "AttrToken",
-    "ComponentToken",
-    "NonceSlot",
-    "Scanner",
-    "SpreadToken",
-    "TagToken",
-    "TextHole",
-    "Token",
-    "context_after",
-    "refuse_module_specifier",
-    "scan",
-]
+__all__ = ["Scanner", "context_after", "scan"]

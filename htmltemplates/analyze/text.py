@@ -1,0 +1,153 @@
+"""The escaper of a hole in element content, a comment, a <script> or a <style> body, or the
+refusal of its position.
+
+The scanner finds where a hole stands and hands that here, at the hole, so that the first
+fault in a template is the one reported; what is decided here is only which escaper the
+position takes (and which positions take none).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+
+from .. import _messages as _msg
+from .._spec import WHITESPACE, UrlPart, ascii_lower
+from ..errors import Location
+from ..escaper import Escaper
+from ..lang.css import CssPosition, CssState, css_holes
+from ..lang.javascript import JsState, js_state
+from ..lang.urls import refuse_reference_joins, url_parts
+from ..scan.context import State
+from ..scan.tokens import AttrToken, TagToken
+
+__all__ = [
+    "JS_HOLE_STATES",
+    "content_escaper",
+    "css_escaper",
+    "refuse_module_specifier",
+    "script_escaper",
+    "script_kind",
+    "style_escapers",
+]
+
+# Where in JavaScript a value may go: an expression (a literal), or the text of a string or an
+# untagged template literal. Not comments, regular expressions, tagged templates (the tag reads
+# the raw text), right after a backslash or a '$'.
+JS_HOLE_STATES = frozenset({JsState.CODE, JsState.STRING, JsState.TEMPLATE})
+
+
+def content_escaper(state: State, foreign: bool) -> Escaper:
+    """The escaper of a hole in element text (``foreign``: after an <svg>, <math> or
+    <select> start tag not closed yet, where a template rendered is told so), RCDATA or a
+    comment."""
+    if state is State.TEXT:
+        return Escaper.TEXT_FOREIGN if foreign else Escaper.TEXT
+    if state is State.RCDATA:
+        return Escaper.RCDATA
+    return Escaper.COMMENT
+
+
+# 4.12.1: a script with no type, an empty one or a JavaScript MIME type is classic JavaScript,
+# "module" a module; these JSON types hold data that is read as JSON.
+_JS_TYPES = frozenset(
+    """text/javascript application/javascript text/ecmascript application/ecmascript
+    application/x-javascript application/x-ecmascript text/x-javascript text/x-ecmascript
+    text/jscript text/livescript text/javascript1.0 text/javascript1.1 text/javascript1.2
+    text/javascript1.3 text/javascript1.4 text/javascript1.5 module""".split()
+)
+# An importmap is JSON whose strings are URLs that load code: its values are checked (every URL
+# a TrustedResourceURL). speculationrules mixes URLs with other strings: it stays a data block.
+_JSON_TYPES = frozenset({"application/json", "application/ld+json"})
+
+
+def script_kind(tag: TagToken) -> str:
+    """What a <script>'s body is, from its static type attribute: "js", "json", "importmap",
+    or "" (a data block such as text/x-template, whose holes stay refused)."""
+    for item in tag.items:
+        if isinstance(item, AttrToken) and ascii_lower(item.name) == "type":
+            value = "".join(part for part in item.parts or () if isinstance(part, str))
+            kind = ascii_lower(value.strip(WHITESPACE))
+            if not kind or kind in _JS_TYPES:
+                return "js"
+            if kind == "importmap":
+                return "importmap"
+            json_type = kind in _JSON_TYPES or (
+                kind.startswith("application/") and kind.endswith("+json")
+            )
+            return "json" if json_type else ""
+    return "js"
+
+
+def script_escaper(body: str, kind: str, index: int, here: Location) -> Escaper:
+    """The escaper of hole ``index`` after ``body`` in a <script> of ``kind`` ("js", "json"
+    or "importmap"): a literal where the JavaScript so far ends in code, text inside a string
+    or template literal; refused anywhere else (comments, regular expressions, tagged
+    templates, what the lexer cannot read)."""
+    # in <svg> a script's character references are decoded before it is read
+    refuse_reference_joins([body, index], "<script>")
+    # in <svg> a script's entities are decoded first: both readings must agree
+    state = js_state(body)
+    if state is not js_state(html.unescape(body)):
+        state = JsState.UNKNOWN
+    if state not in JS_HOLE_STATES:
+        raise _msg.script_value(state.value, here, known=state is not JsState.UNKNOWN)
+    if state is JsState.STRING or state is JsState.TEMPLATE:
+        refuse_module_specifier(body, here)
+    if kind == "importmap" and state is not JsState.CODE:
+        raise _msg.import_map_position(state.value, here)
+    if state is not JsState.CODE:
+        return Escaper.SCRIPT_STRING
+    return Escaper.IMPORTMAP if kind == "importmap" else Escaper.SCRIPT_LITERAL
+
+
+# A string that is a module specifier: what `import ... from`, `export ... from`, `import '...'`
+# and `import(...)` load (ECMAScript 16.2, ModuleSpecifier): the value would choose the code.
+_MODULE_SPECIFIER = re.compile(r"""(?:\bimport|\bfrom)\s*\(?\s*['"`][^'"`]*\Z""")
+
+
+def refuse_module_specifier(body: str, here: Location) -> None:
+    if _MODULE_SPECIFIER.search(body):
+        raise _msg.module_specifier(here)
+
+
+def style_escapers(parts: Sequence[str], holes: Sequence[int]) -> list[Escaper]:
+    """The escaper of each hole of a <style> body, from where the CSS around it puts it, read
+    as written and with character references decoded (as in <svg>): both readings must
+    agree. ``parts`` is the static text around the holes."""
+    written = css_holes(parts)
+    decoded = css_holes([html.unescape(part) for part in parts])
+    return [
+        css_escaper(position if position == other else CssPosition(CssState.UNKNOWN, ""), hole)
+        for hole, position, other in zip(holes, written, decoded, strict=True)
+    ]
+
+
+# How a value is escaped at each CSS position the lexer accepts (see runtime css_part)
+_CSS_ESCAPERS = {
+    CssState.VALUE: Escaper.CSS_VALUE,
+    CssState.STRING: Escaper.CSS_STRING,
+    CssState.URL: Escaper.CSS_URL,
+    CssState.QUOTED_URL: Escaper.CSS_URL,
+}
+_CSS_URL_PARTS = {
+    UrlPart.PATH: Escaper.CSS_URL_PATH,
+    UrlPart.QUERY: Escaper.CSS_URL_QUERY,
+    UrlPart.FRAGMENT: Escaper.CSS_URL_FRAGMENT,
+}
+
+
+def css_escaper(position: CssPosition, hole: int, where: str = "<style>") -> Escaper:
+    """The escaper of ``hole`` at ``position`` in CSS (in ``where``: "<style>" or "the style
+    attribute"), or a TemplateSyntaxError for the positions no value may take."""
+    state, detail = position
+    if state in _CSS_ESCAPERS:
+        return _CSS_ESCAPERS[state]
+    if state in (CssState.URL_PART, CssState.QUOTED_URL_PART):
+        # the URL so far is static text: the hole is a part of it, as in a URL attribute
+        part = url_parts([detail, hole], "url()", decode=str)[hole]
+        if part in _CSS_URL_PARTS:
+            return _CSS_URL_PARTS[part]
+        state, detail = CssState.UNKNOWN, "a URL whose scheme is not written yet"
+    raise _msg.css(state.value, detail, where, Location.at_hole(hole))
