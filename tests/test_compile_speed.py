@@ -20,7 +20,7 @@ import test_urls
 from hypothesis import given
 from hypothesis import strategies as st
 
-import htmltemplates.compiler.plan
+import htmltemplates.compiler.emit
 from bench import compile as bench_compile
 from htmltemplates import RenderError, TemplateError, TemplateSyntaxError, clear_cache, html
 from htmltemplates.lang.css import CssPosition, CssState, css_holes
@@ -68,7 +68,7 @@ def test_each_shape_renders_what_it_says(shape: str, expected: str) -> None:
 
 @pytest.mark.parametrize("shape", list(bench_compile.SHAPES))
 def test_each_shape_compiles_once_at_a_larger_size(shape: str) -> None:
-    n = 2 * htmltemplates.compiler.plan._CHUNK + 1
+    n = 2 * htmltemplates.compiler.emit._CHUNK + 1
     template = bench_compile.SHAPES[shape](n)
     assert html(template) == html(template)
     assert 1 == htmltemplates.cache_info().compiles
@@ -168,7 +168,7 @@ def test_an_error_past_a_chunk_points_at_its_hole(monkeypatch: pytest.MonkeyPatc
     chunked = render_error(template)
     assert chunked.startswith("a dict where text is expected: {'a': 1}\n\n    ...")
     assert f" {{values[{N - 21}]}} {{values[{N - 20}]}} " in chunked
-    monkeypatch.setattr(htmltemplates.compiler.plan, "_CHUNK", 10 * N)
+    monkeypatch.setattr(htmltemplates.compiler.emit, "_CHUNK", 10 * N)
     clear_cache()
     assert render_error(template) == chunked
 
@@ -275,7 +275,7 @@ def _render(template: Template) -> str:
 @pytest.mark.parametrize("template", _templates())
 def test_chunked_plans_render_the_same(template: Template, monkeypatch: pytest.MonkeyPatch) -> None:
     expected = _render(template)
-    monkeypatch.setattr(htmltemplates.compiler.plan, "_CHUNK", 1)
+    monkeypatch.setattr(htmltemplates.compiler.emit, "_CHUNK", 1)
     assert expected == _render(template)
 
 

@@ -102,7 +102,7 @@ def test_the_walk_finds_the_modules_and_their_imports() -> None:
     assert {"htmltemplates.runtime.cache", "htmltemplates.compiler.plan"} <= MODULES.keys()
     # a module-level import, a relative one and one of a submodule by name
     assert "htmltemplates.runtime.cache" in GRAPH["htmltemplates._api"]
-    assert "htmltemplates.runtime.text" in GRAPH["htmltemplates.compiler.plan"]
+    assert "htmltemplates.runtime.text" in GRAPH["htmltemplates.compiler.emit"]
     assert "htmltemplates.errors" in GRAPH["htmltemplates.runtime.values"]
 
 

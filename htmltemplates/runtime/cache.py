@@ -12,7 +12,6 @@ from .._spec import attribute_rules
 from ..errors import TemplateError
 
 __all__ = [
-    "PLAN_FILENAME",
     "CacheInfo",
     "Compile",
     "Render",
@@ -21,11 +20,26 @@ __all__ = [
     "compile_plan",
     "configure_cache",
     "install",
+    "is_plan_code",
+    "plan_filename",
     "plans",
 ]
 
 Render = Callable[[tuple[Interpolation[Any], ...]], str]
-PLAN_FILENAME = "<htmltemplates plan>"  # what tracebacks show for the code of a plan
+# The code of a plan is compiled under the file name "<htmltemplates plan N>", N counting the
+# plans compiled: tracebacks show it, and the lines of its source (see compiler/emit.py).
+_PLAN_PREFIX = "<htmltemplates plan "
+
+
+def plan_filename(number: int) -> str:
+    """The file name of the code of plan ``number``."""
+    return f"{_PLAN_PREFIX}{number}>"
+
+
+def is_plan_code(filename: str) -> bool:
+    """Whether ``filename`` is that of the code of a plan."""
+    return filename.startswith(_PLAN_PREFIX)
+
 
 # -- the compile hook ------------------------------------------------------------------------
 #

@@ -18,7 +18,7 @@ from markupsafe import Markup
 
 from .. import _messages as _msg
 from ..errors import PACKAGE_DIR, RenderError, TemplateError, TemplateSyntaxError
-from .cache import PLAN_FILENAME, Render, compile_plan, plans
+from .cache import Render, compile_plan, is_plan_code, plans
 from .escapers import escape_comment, escape_text, normalize_rcdata, plain_str
 from .slow import fast
 from .values import (
@@ -144,7 +144,7 @@ def inside_a_render() -> bool:
     frame: FrameType | None = sys._getframe(2)  # the caller of html()
     while frame is not None:
         code = frame.f_code
-        if code.co_filename == PLAN_FILENAME or code in NESTING_CODE:
+        if is_plan_code(code.co_filename) or code in NESTING_CODE:
             return True
         frame = frame.f_back
     return False
@@ -195,7 +195,7 @@ def user_frames(tb: TracebackType | None) -> TracebackType | None:
     kept: list[TracebackType] = []
     while tb is not None:
         filename = tb.tb_frame.f_code.co_filename
-        if filename != PLAN_FILENAME and not filename.startswith(PACKAGE_DIR + os.sep):
+        if not is_plan_code(filename) and not filename.startswith(PACKAGE_DIR + os.sep):
             kept.append(tb)
         tb = tb.tb_next
     for outer, inner in itertools.pairwise(kept):

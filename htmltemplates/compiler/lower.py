@@ -1,0 +1,273 @@
+"""Lowers a template's tokens, with the escaper the analysis gave each hole, to the plan IR.
+
+Decided here: how each tag with holes is rendered (its attributes in place, merged at render
+time, or in place unless a spread meets them), and what a component tag passes (its props,
+its children). Every refusal is raised before anything is emitted, in template order.
+"""
+
+from __future__ import annotations
+
+import keyword
+from collections.abc import Sequence
+from string.templatelib import Template
+
+from .. import _messages as _msg
+from .._spec import ascii_lower
+from ..analyze.attributes import analyze_tag, static_value
+from ..errors import Location
+from ..escaper import Escaping
+from ..lang.references import decode_attribute
+from ..runtime.attributes import PartsItem, SpreadItem, StaticItem, TagPlan, WholeItem
+from ..runtime.components import EMPTY, Site
+from ..runtime.slow import SLOW_PATHS
+from ..scan.scanner import Scanner
+from ..scan.tokens import (
+    AttrToken,
+    ComponentToken,
+    Nesting,
+    NonceSlot,
+    SpreadToken,
+    TagToken,
+    TextHole,
+    Token,
+)
+from .ir import (
+    AttributeValue,
+    Component,
+    MergedTag,
+    Node,
+    Nonce,
+    Part,
+    Prop,
+    PropsSpread,
+    Spread,
+    SpreadTag,
+    Text,
+    TextValue,
+    WholeAttribute,
+)
+
+__all__ = ["lower"]
+
+
+def lower(template: Template) -> tuple[list[Node], Nesting | None]:
+    """The nodes of ``template``'s plan, and why it may not be rendered inside another
+    template (None when it may). Raises TemplateSyntaxError (without a template attached)
+    for the first position it cannot make safe."""
+    scanner = Scanner()
+    tokens = scanner.scan(template)
+    return _lower_tokens(tokens, template), scanner.nesting
+
+
+def _lower_tokens(tokens: Sequence[Token], template: Template) -> list[Node]:
+    nodes: list[Node] = []
+    for token in tokens:
+        match token:
+            case str():
+                nodes.append(Text(token))
+            case TextHole(index, _context, escaper, after_start_tag):
+                assert escaper is not None  # a <style> hole is decided at </style>
+                nodes.append(TextValue(index, escaper, after_start_tag))
+            case TagToken():
+                nodes.extend(_lower_tag(token))
+            case NonceSlot():
+                nodes.append(Nonce())
+            case ComponentToken():
+                nodes.append(_lower_component(token, template))
+    return nodes
+
+
+# -- tags ----------------------------------------------------------------------------------------
+
+
+def _layout(tag: TagToken) -> str:
+    """How the attributes of ``tag`` are rendered:
+
+    - ``"in place"``: each where it stands, the fast way (no spread, no name twice);
+    - ``"spread"``: one spread whose keys are checked against the tag's other names at render
+      time: in place when none meets, merged otherwise;
+    - ``"merge"``: always merged (several spreads, a name twice, data/aria dicts beside
+      data-*/aria-* attributes).
+    """
+    names: set[str] = set()
+    prefixes: set[str] = set()
+    spreads = 0
+    for item in tag.items:
+        if isinstance(item, SpreadToken):
+            spreads += 1
+            continue
+        name = ascii_lower(item.name)
+        if name in names:
+            return "merge"
+        names.add(name)
+        if name in ("data", "aria") and item.dynamic and len(item.parts or ()) == 1:
+            prefixes.add(name + "-")
+    if prefixes and (spreads or any(name.startswith(tuple(prefixes)) for name in names)):
+        return "merge"
+    return "merge" if spreads > 1 else "spread" if spreads else "in place"
+
+
+def _lower_tag(tag: TagToken) -> list[Node]:
+    for before, item in zip(tag.items, tag.items[1:], strict=False):
+        if not item.ws and (isinstance(before, SpreadToken) or before.dynamic):
+            # <input title="{t}"type=password>: if the value drops title or leaves it bare,
+            # the next attribute must not run into the tag name or the bare name
+            item.ws = " "
+    escapings = analyze_tag(tag)
+    # in place is the fast way of the merged tag, which render_tag defines: the slow paths
+    # merge every tag
+    layout = "merge" if SLOW_PATHS else _layout(tag)
+    if layout == "merge":
+        return [_merged(tag, escapings)]
+    in_place = _in_place(tag, escapings)
+    if layout == "in place":
+        return in_place
+    spread = next(item for item in tag.items if isinstance(item, SpreadToken))
+    names = frozenset(ascii_lower(item.name) for item in tag.items if isinstance(item, AttrToken))
+    return [SpreadTag(tuple(in_place), _merged(tag, escapings), spread.index, names)]
+
+
+def _in_place(tag: TagToken, escapings: dict[int, Escaping]) -> list[Node]:
+    """The nodes of ``tag`` with each attribute written where it stands."""
+    nodes: list[Node] = [Text(tag.head)]
+    for item in tag.items:
+        if isinstance(item, SpreadToken):
+            nodes.append(Spread(item.index, item.ws, tag.name))
+            continue
+        if not item.dynamic:
+            nodes.append(Text(item.ws + item.raw))
+            continue
+        parts = item.parts or []
+        quote = item.quote.value or '"'
+        if len(parts) == 1:
+            n = parts[0]
+            assert isinstance(n, int)
+            kind = escapings[n].kind
+            assert kind is not None
+            nodes.append(WholeAttribute(n, item.ws, item.name, quote, kind))
+            continue
+        value = tuple(
+            part if isinstance(part, str) else Part(part, escapings[part]) for part in parts
+        )
+        # holes side by side and nothing else: a class or style left empty is dropped, as
+        # render_tag's merge drops it
+        drop = ascii_lower(item.name) in ("class", "style")
+        drop = drop and not any(isinstance(part, str) and part for part in parts)
+        nodes.append(AttributeValue(item.ws, item.name, quote, value, drop))
+    nodes.append(Text(tag.tail))
+    return nodes
+
+
+def _merged(tag: TagToken, escapings: dict[int, Escaping]) -> MergedTag:
+    """``tag`` merged at render time: its TagPlan, and the holes whose values it takes."""
+    items: list[StaticItem | WholeItem | PartsItem | SpreadItem] = []
+    holes: list[int] = []
+    for item in tag.items:
+        if isinstance(item, SpreadToken):
+            items.append(SpreadItem(item.ws, item.index, len(holes)))
+            holes.append(item.index)
+            continue
+        key, quote = ascii_lower(item.name), item.quote.value or '"'
+        if not item.dynamic:
+            value = static_value(item)
+            items.append(StaticItem(item.ws, item.name, key, item.raw, value, quote))  # type: ignore[arg-type]
+        elif len(item.parts or ()) == 1:
+            n = (item.parts or [0])[0]
+            assert isinstance(n, int)
+            kind = escapings[n].kind
+            assert kind is not None
+            items.append(WholeItem(item.ws, item.name, key, kind, n, len(holes), quote))
+            holes.append(n)
+        else:
+            parts: list[str | tuple[int, int, Escaping]] = []
+            for part in item.parts or ():
+                if isinstance(part, str):
+                    parts.append(part)
+                else:
+                    parts.append((part, len(holes), escapings[part]))
+                    holes.append(part)
+            items.append(PartsItem(item.ws, item.name, key, tuple(parts), quote))
+    return MergedTag(TagPlan(tag.name, tag.head, tag.tail, tuple(items)), tuple(holes))
+
+
+# -- components: <{Card} title="x">children</{Card}> -------------------------------------------
+
+
+def _lower_component(token: ComponentToken, template: Template) -> Component:
+    n = token.index
+    tag = "{" + template.interpolations[n].expression + "}"
+    props: list[Prop | PropsSpread] = []
+    written: dict[str, Location] = {}
+    for item in token.items:
+        if isinstance(item, SpreadToken):
+            props.append(PropsSpread(item.index))
+            continue
+        name = _prop_name(tag, item)
+        where = Location(item.location.string, item.location.offset, len(item.name))
+        if name in written or (name == "children" and token.children is not None):
+            raise _msg.prop_twice(name, tag, where, children=name == "children")
+        written[name] = where
+        props.append(_prop(name, item))
+    _check_children(token.children or (), template)
+    spread = any(isinstance(prop, PropsSpread) for prop in props)
+    site = Site(template.strings, n, token.close, written, spread)
+    children = _children(token, template)
+    # a spread's names can change from one render to the next: checked at every call (as
+    # every call is with the slow paths, which the fast call of a verified component must equal)
+    checked = spread or SLOW_PATHS
+    return Component(n, tuple(props), children, site, token.close, token.foreign, checked)
+
+
+def _prop_name(tag: str, attr: AttrToken) -> str:
+    """The keyword a prop is passed as: ``data-id`` as ``data_id``, a Python keyword with a
+    trailing underscore (``class`` as ``class_``); other names are refused."""
+    name = attr.name.replace("-", "_")
+    if keyword.iskeyword(name):
+        name += "_"
+    if not name.isidentifier():
+        raise _msg.prop_name(
+            attr.name, tag, Location(attr.location.string, attr.location.offset, len(attr.name))
+        )
+    return name
+
+
+def _prop(name: str, attr: AttrToken) -> Prop:
+    """A prop's value: a bare prop is True, static text a str (character references decoded,
+    as in any attribute), a whole ``{value}`` the object itself, and text with interpolations
+    a str, as an f-string would build it."""
+    if attr.parts is None:
+        return Prop(name)
+    if len(attr.parts) == 1 and isinstance(attr.parts[0], int):
+        return Prop(name, whole=attr.parts[0])
+    text = tuple(decode_attribute(part) if isinstance(part, str) else part for part in attr.parts)
+    return Prop(name, text=text)
+
+
+def _children(token: ComponentToken, template: Template) -> Template | tuple[str | int, ...]:
+    """What stands between the component's tags, from the template's own strings and
+    interpolations: text without interpolations is one Template made now (templates are
+    immutable; EMPTY when there is none); otherwise the non-empty strings and the holes of one
+    built at each render (Template() puts '' between interpolations)."""
+    if token.children is None:
+        return EMPTY
+    (first, start), (last, end) = token.start, token.end
+    strings = template.strings
+    if first == last:
+        text = strings[first][start:end]
+        return Template(text) if text else EMPTY
+    parts: list[str | int] = [strings[first][start:]]
+    for n in range(first, last):
+        parts.append(n)
+        parts.append(strings[n + 1] if n + 1 < last else strings[last][:end])
+    return tuple(part for part in parts if part != "")
+
+
+def _check_children(tokens: Sequence[Token], template: Template) -> None:
+    """Lower the tags between a component's tags (into nothing), so that a hole they cannot
+    make safe is refused now, pointing into this template, not at the first render of the
+    children."""
+    for token in tokens:
+        if isinstance(token, TagToken):
+            _lower_tag(token)
+        elif isinstance(token, ComponentToken):
+            _lower_component(token, template)

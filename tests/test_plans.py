@@ -1,0 +1,63 @@
+"""The generated plans: their source, its comments, and tracebacks through them."""
+
+import gc
+import linecache
+import traceback
+from string.templatelib import Interpolation, Template
+
+import pytest
+
+from htmltemplates import html
+from htmltemplates.compiler.plan import compile_template
+from htmltemplates.runtime.cache import is_plan_code
+
+url, name = "/users/1", "Ada"
+
+
+@pytest.mark.fast_path  # the source of the fast paths
+def test_one_piece_per_line_each_hole_named() -> None:
+    _render, source, _nesting = compile_template(t'<a href="/u/{url}" title={name}>{name!r}</a>')
+    body = source.split("        return (\n")[1].split("        )\n")[0]
+    assert [
+        "'<a href=\"/u/'",
+        "f'{(_str(v0) if v0.__class__ is _int else _piece(v0, 0, _key0, _PART.PATH))}'"
+        "  # {url}: href, URL path",
+        "'\"'",
+        "f'{(_start0 + _esc(v1) + '\"' if v1.__class__ is _str and v1 else '' if v1 is None or "
+        "v1 is False else _bare0 if v1 is True else _whole(v1, 1, _ws0, _name0, _key1, '\"', "
+        "_KIND.PLAIN))}'  # {name}: title, attribute value (plain)",
+        "'>'",
+        "f'{(_esc(v2) if (c := v2.__class__) is _str else _str(v2) if c is _int else "
+        "_render_str(v2, 2) if c is _Template else _text(v2, 2))}'  # {name}: text",
+        "'</a>'",
+    ] == [line.strip() for line in body.splitlines()]
+
+
+def test_a_comment_cannot_break_out_of_its_line() -> None:
+    sneaky = Interpolation(name, "a\nb\r\x0cc\u2028d\u00e9" + "x" * 80)
+    _render, source, _nesting = compile_template(Template("<p>", sneaky, "</p>"))
+    assert source.count("#") == 1
+    assert "  # {a b c d\\xe9" + "x" * 49 + "...}: text\n" in source
+    compile(source, "<test>", "exec")  # still valid Python
+
+
+def test_tracebacks_through_a_plan_show_its_source() -> None:
+    def boom() -> str:
+        raise ZeroDivisionError("boom")
+
+    with pytest.raises(ZeroDivisionError) as info:
+        html(t"<p class=boom>{boom}</p>")  # strings of its own: a plan of its own
+    frames = traceback.extract_tb(info.value.__traceback__)
+    (frame,) = [frame for frame in frames if is_plan_code(frame.filename)]
+    assert frame.line is not None
+    assert frame.line.endswith("# {boom}: text")
+
+
+def test_the_source_of_a_plan_is_forgotten_with_the_plan() -> None:
+    render, source, _nesting = compile_template(t"<p>{name}</p>")
+    filename = render.__code__.co_filename
+    assert is_plan_code(filename)
+    assert source.splitlines(True) == linecache.getlines(filename)
+    del render
+    gc.collect()
+    assert filename not in linecache.cache
