@@ -38,9 +38,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from string.templatelib import Template
 
-from .._spec import SCRIPT_KINDS, AttrKind, UrlPart, ascii_lower
+from .._spec import AttrKind, UrlPart, ascii_lower
 from ..errors import TemplateError
-from ..escaper import CSS_ESCAPERS, URL_PIECES, Escaper, Escaping
+from ..escaper import Escaper, Escaping
 from ..runtime import attributes as _attributes
 from ..runtime import cache
 from ..runtime import components as _components
@@ -49,8 +49,8 @@ from ..runtime import text as _text
 from ..runtime.cache import Render, plan_filename
 from ..runtime.csp import nonce_attribute
 from ..runtime.escapers import escape_text
-from ..runtime.slow import SLOW_PATHS
 from ..runtime.values import check_ints, too_deep
+from . import sources
 from .ir import (
     AttributeValue,
     Component,
@@ -59,7 +59,6 @@ from .ir import (
     Nonce,
     Part,
     Prop,
-    PropsSpread,
     Spread,
     SpreadTag,
     Text,
@@ -285,7 +284,7 @@ class _Emitter:
             case Text(text):
                 return [text]
             case TextValue(index, escaper, keep_newline):
-                source = self._text_value(index, escaper)
+                source = sources.text_value(self.const, index, escaper)
                 # the parser drops a newline right after <pre>/<textarea>: give it one to drop
                 source = f"_keep_newline({source})" if keep_newline else source
                 return [self._piece(source, node, f"{self.hole(index)}: {escaper}")]
@@ -294,7 +293,7 @@ class _Emitter:
             case WholeAttribute():
                 whole = Escaping(Escaper.ATTRIBUTE, kind=node.kind)
                 note = self._note(node.index, node.name, whole)
-                return [self._piece(self._whole(node), node, note)]
+                return [self._piece(sources.whole_attribute(self.const, node), node, note)]
             case AttributeValue():
                 return self._attribute_value(node)
             case Spread(index, ws, element):
@@ -303,7 +302,7 @@ class _Emitter:
                 return [self._piece(source, node, f"{self.hole(index)}: {Escaper.SPREAD}")]
             case MergedTag():
                 note = f"<{node.plan.element}> merged: {self._holes(node.holes)}"
-                return [self._piece(self._merged(node), node, note)]
+                return [self._piece(sources.merged_tag(self.const, node), node, note)]
             case SpreadTag():
                 return [self._piece(self._spread_tag(node), node, self._spread_note(node))]
             case Component():
@@ -328,49 +327,6 @@ class _Emitter:
 
     # -- holes in text -------------------------------------------------------------------------
 
-    def _text_value(self, index: int, escaper: Escaper) -> str:
-        """The source of a hole in element content, a comment, a <script> or a <style>."""
-        if escaper in CSS_ESCAPERS:
-            return f"_css(v{index}, {index}, {self.const(escaper, 'css')})"
-        if escaper in _TEXT_FUNCTIONS:
-            return f"{_TEXT_FUNCTIONS[escaper]}(v{index}, {index})"
-        if escaper is Escaper.TEXT:
-            return _fast_text(index, "_text", nested=True)
-        if escaper is Escaper.TEXT_FOREIGN:
-            # maybe in <svg>, <math> or <select>: a template rendered here is told so
-            return _fast_text(index, "_text_f")
-        if escaper is Escaper.RCDATA:
-            return _fast_text(index, "_rcdata")
-        raise AssertionError(f"no escaper for a hole in text: {escaper!r}")  # pragma: no cover
-
-    # -- attributes ----------------------------------------------------------------------------
-
-    def _whole(self, node: WholeAttribute) -> str:
-        """The source of ``name={value}`` in place, the attribute included."""
-        n, ws, name, quote, kind = node.index, node.ws, node.name, node.quote, node.kind
-        names = ", ".join(
-            (self.const(ws, "ws"), self.const(name, "name"), self.const(ascii_lower(name), "key"))
-        )
-        slow = f"_whole(v{n}, {n}, {names}, {quote!r}, _KIND.{kind.name})"
-        # inline: None/False drop the attribute, True leaves it bare, a str is escaped
-        bare = self.const(ws + name, "bare")
-        flags = f"'' if v{n} is None or v{n} is False else {bare} if v{n} is True else {slow}"
-        if SLOW_PATHS and kind in (AttrKind.PLAIN, AttrKind.CLASS, AttrKind.URL):
-            return slow
-        if kind in (AttrKind.PLAIN, AttrKind.CLASS):
-            before = self.const(f"{ws}{name}={quote}", "start")
-            fast = f"{before} + _esc(v{n}) + {quote!r}"
-            return f"{fast} if v{n}.__class__ is _str and v{n} else {flags}"
-        if kind is AttrKind.EVENT:
-            before = self.const(f"{ws}{name}={quote}", "start")
-            return f"_event(v{n}, {n}, {before}, {bare}, {quote!r})"
-        if kind in SCRIPT_KINDS:
-            before = self.const(f"{ws}{name}={quote}", "start")
-            return f"_event(v{n}, {n}, {before}, {bare}, {quote!r}, _KIND.{kind.name})"
-        if kind is AttrKind.URL:
-            return flags
-        return slow
-
     def _attribute_value(self, node: AttributeValue) -> list[str | _Piece]:
         """An attribute whose value has text around its holes, written in place."""
         key = self.const(ascii_lower(node.name), "key")
@@ -378,7 +334,7 @@ class _Emitter:
         if node.drop_empty:
             # holes side by side and nothing else: a class or style left empty is dropped
             holes = [part for part in node.parts if isinstance(part, Part)]
-            joined = " + ".join(f"({self._part(part, key)})" for part in holes)
+            joined = " + ".join(f"({sources.part(self.const, part, key)})" for part in holes)
             source = f"{self.const(start, 'start')} + t + {node.quote!r} if (t := {joined}) else ''"
             notes = ", ".join(self._note(part.index, node.name, part.escaping) for part in holes)
             return [self._piece(source, node, notes)]
@@ -389,34 +345,9 @@ class _Emitter:
                 continue
             values = frozenset({part.index})
             note = self._note(part.index, node.name, part.escaping)
-            out.append(_Piece("f'{(" + self._part(part, key) + ")}'", note, values))
+            out.append(_Piece("f'{(" + sources.part(self.const, part, key) + ")}'", note, values))
         out.append(node.quote)
         return out
-
-    def _part(self, part: Part, key: str) -> str:
-        """The source of a hole inside an attribute value rendered in place (``key`` is the
-        constant of the attribute's lower-case name)."""
-        n, escaping = part.index, part.escaping
-        escaper = escaping.escaper
-        if escaper is Escaper.URL_START:
-            return f"_url(v{n}, {n}, {key})"
-        if escaper is Escaper.RESOURCE_URL:
-            return f"_res(v{n}, {n}, {key})"
-        if escaper in URL_PIECES:
-            piece = f"_piece(v{n}, {n}, {key}, _PART.{URL_PIECES[escaper].name})"
-            # an int needs neither encoding nor escaping (ids in /items/{id} are common)
-            fast = f"_str(v{n}) if v{n}.__class__ is _int else "
-            return piece if SLOW_PATHS else fast + piece
-        if escaper is Escaper.ATTR_TEXT:
-            slow = f"_part(v{n}, {n}, {key})"
-            # an int needs no escaping (class="level-{n}", id="row-{i}")
-            fast = f"_esc(v{n}) if (c := v{n}.__class__) is _str else _str(v{n})"
-            return slow if SLOW_PATHS else f"{fast} if c is _int else {slow}"
-        return f"_marked(v{n}, {n}, {key}, {self.const(escaping, 'escaping')})"
-
-    def _merged(self, node: MergedTag) -> str:
-        values = "".join(f"v{n}, " for n in node.holes)
-        return f"_tag({self.const(node.plan, 'tag')}, ({values}))"
 
     def _spread_tag(self, node: SpreadTag) -> str:
         """A tag with one spread: the function that renders it in place, tried first."""
@@ -447,10 +378,10 @@ class _Emitter:
     def _component(self, node: Component) -> str:
         """The source of a component tag's call."""
         if node.checked:
-            entries = [self._prop_entry(prop) for prop in node.props]
+            entries = [sources.prop_entry(prop) for prop in node.props]
             props = "{" + ", ".join(entries) + "}"
             site = self.const(node.site, "site")
-            children = self._children(node)
+            children = sources.children(self.const, node)
             source = f"_comp(v{node.index}, {props}, {children}, {site}, interpolations)"
         else:
             params, args, body = self._component_function(node)
@@ -462,28 +393,18 @@ class _Emitter:
         # maybe in <svg>, <math> or <select>: the templates the component renders are told so
         return f"_foreign(lambda: {source})" if node.foreign else source
 
-    def _prop_entry(self, prop: Prop | PropsSpread) -> str:
-        if isinstance(prop, PropsSpread):
-            return f"**_props(v{prop.index}, {prop.index})"
-        return f"{prop.name!r}: {_prop_value(prop)}"
-
-    def _children(self, node: Component) -> str:
-        children = node.children
-        if isinstance(children, Template):
-            return "_EMPTY" if children is _components.EMPTY else self.const(children, "children")
-        sources = [f"i{part}" if isinstance(part, int) else repr(part) for part in children]
-        return f"_Template({', '.join(sources)})"
-
     def _component_function(self, node: Component) -> tuple[str, str, list[str]]:
         """The parameters, the arguments and the body of the function that renders a
         component tag without spreads; the arguments are evaluated in the order _comp's were:
         component, props, children (see _component_body)."""
         props = [prop for prop in node.props if isinstance(prop, Prop)]
         site = self.const(node.site, "site")
-        children = self._children(node)
-        params, body = _component_body([prop.name for prop in props], site, node.index, node.close)
+        children = sources.children(self.const, node)
+        params, body = sources.component_body(
+            [prop.name for prop in props], site, node.index, node.close
+        )
         close = f", i{node.close}" if node.close >= 0 else ""
-        values = "".join(f", {_prop_value(prop)}" for prop in props)
+        values = "".join(f", {sources.prop_value(prop)}" for prop in props)
         return params, f"v{node.index}{values}, {children}{close}", body
 
 
@@ -496,90 +417,3 @@ def _return(pieces: Sequence[_Piece], indent: int) -> list[str]:
     if len(lines) == 1:
         return [f"{pad}return {lines[0]}"]
     return [f"{pad}return (", *(f"{pad}    {line}" for line in lines), f"{pad})"]
-
-
-def _fast_text(n: int, slow: str, nested: bool = False) -> str:
-    """Inline: a str is escaped, an int needs no escaping, a nested template (``nested``, in
-    text content) is rendered through the plan cache, anything else takes ``slow``."""
-    value = f"v{n}"
-    if SLOW_PATHS:
-        return f"{slow}({value}, {n})"
-    template = f"_render_str({value}, {n}) if c is _Template else " if nested else ""
-    return (
-        f"_esc({value}) if (c := {value}.__class__) is _str "
-        f"else _str({value}) if c is _int else {template}{slow}({value}, {n})"
-    )
-
-
-# The escapers of holes in text that have no inline fast path, by the name of their function
-_TEXT_FUNCTIONS = {
-    Escaper.COMMENT: "_comment",
-    Escaper.SCRIPT_LITERAL: "_js",
-    Escaper.SCRIPT_STRING: "_jss",
-    Escaper.IMPORTMAP: "_imap",
-}
-
-
-def _prop_value(prop: Prop) -> str:
-    """The source of a prop's value: True, the value of a hole, or a str built as an
-    f-string would build it."""
-    if prop.whole >= 0:
-        return f"v{prop.whole}"
-    if prop.text is None:
-        return "True"
-    pieces = [f"_str(v{part})" if isinstance(part, int) else repr(part) for part in prop.text]
-    return " + ".join(pieces) if pieces else "''"
-
-
-def _component_body(names: list[str], site: str, index: int, close: int) -> tuple[str, list[str]]:
-    """The parameters and the lines of the body of the function that renders a component tag
-    without spreads (or of render(), fused): once the tag's site has verified a component,
-    later renders of the same component skip the checks and call it with the props as
-    keyword arguments (no dictionary of props is built), then render what it returns as
-    render_component does (its fast path: HTMLTEMPLATES_SLOW_PATHS=1 calls _comp always). A
-    component not verified at this tag yet, or an end tag naming another value, goes to
-    ``_comp``, which checks and remembers it. Long because it is one function of the plan,
-    written out: its lines are the code that runs."""
-    params = [f"p{k}" for k in range(len(names))]
-    props = "{" + ", ".join(f"{key!r}: {p}" for key, p in zip(names, params, strict=True)) + "}"
-    if all(key.isascii() for key in names):
-        keywords = [f"{key}={p}" for key, p in zip(names, params, strict=True)]
-    else:  # Python normalises (NFKC) the names written in source; a dict passes them as written
-        keywords = [f"**{props}"]
-    if "children" in names:  # a prop of a tag without content: it is never added
-        call = [f"        result = component({', '.join(keywords)})"]
-    else:
-        call = [
-            "        if verified[1]:",
-            f"            result = component({', '.join([*keywords, 'children=children'])})",
-            "        else:",
-            f"            result = component({', '.join(keywords)})",
-        ]
-    closed = " or close.value is not component" if close >= 0 else ""
-    signature = ", ".join(["component", *params, "children", *(["close"] if close >= 0 else [])])
-    body = [
-        "    __tracebackhide__ = True",
-        f"    verified = {site}.verified",
-        f"    if verified[0] is not component{closed}:",
-        f"        return _comp(component, {props}, children, {site}, interpolations)",
-        "    try:",
-        *call,
-        "        if result.__class__ is not _Template:",
-        f"            return _text(result, {index})",
-        "        try:",  # render_str, inlined
-        "            plan = _plans[result.strings]",
-        "        except KeyError:",
-        "            plan = _compile_plan(result)",
-        "        try:",
-        "            return plan(result.interpolations)",
-        "        except _TemplateError as error:",
-        "            if error.template is None:",
-        "                error.locate(result)",
-        "            raise",
-        "    except RecursionError:",
-        f"        _too_deep(None, {index}, recursion=True)",
-        "    except Exception as error:",
-        f"        _annotate(error, component, {props}, {site}, interpolations)",
-        "        raise",
-    ]
-    return signature, body

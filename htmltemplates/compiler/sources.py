@@ -1,0 +1,199 @@
+"""The Python source of each hole's piece of a plan: the call of its escaper's runtime
+function after its inline fast paths, and the call of a component.
+
+Each function writes an expression; ``const(value, role)`` adds a constant to the plan and
+gives its name. The names a plan calls are those of emit.py's _GLOBALS.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from string.templatelib import Template
+
+from .._spec import SCRIPT_KINDS, AttrKind, ascii_lower
+from ..escaper import CSS_ESCAPERS, URL_PIECES, Escaper
+from ..runtime import components as _components
+from ..runtime.slow import SLOW_PATHS
+from .ir import Component, MergedTag, Part, Prop, PropsSpread, WholeAttribute
+
+__all__ = [
+    "children",
+    "component_body",
+    "merged_tag",
+    "part",
+    "prop_entry",
+    "prop_value",
+    "text_value",
+    "whole_attribute",
+]
+
+Const = Callable[[object, str], str]
+
+
+def text_value(const: Const, index: int, escaper: Escaper) -> str:
+    """The source of a hole in element content, a comment, a <script> or a <style>."""
+    if escaper in CSS_ESCAPERS:
+        return f"_css(v{index}, {index}, {const(escaper, 'css')})"
+    if escaper in _TEXT_FUNCTIONS:
+        return f"{_TEXT_FUNCTIONS[escaper]}(v{index}, {index})"
+    if escaper is Escaper.TEXT:
+        return _fast_text(index, "_text", nested=True)
+    if escaper is Escaper.TEXT_FOREIGN:
+        # maybe in <svg>, <math> or <select>: a template rendered here is told so
+        return _fast_text(index, "_text_f")
+    if escaper is Escaper.RCDATA:
+        return _fast_text(index, "_rcdata")
+    raise AssertionError(f"no escaper for a hole in text: {escaper!r}")  # pragma: no cover
+
+
+def whole_attribute(const: Const, node: WholeAttribute) -> str:
+    """The source of ``name={value}`` in place, the attribute included."""
+    n, ws, name, quote, kind = node.index, node.ws, node.name, node.quote, node.kind
+    names = ", ".join((const(ws, "ws"), const(name, "name"), const(ascii_lower(name), "key")))
+    slow = f"_whole(v{n}, {n}, {names}, {quote!r}, _KIND.{kind.name})"
+    # inline: None/False drop the attribute, True leaves it bare, a str is escaped
+    bare = const(ws + name, "bare")
+    flags = f"'' if v{n} is None or v{n} is False else {bare} if v{n} is True else {slow}"
+    if SLOW_PATHS and kind in (AttrKind.PLAIN, AttrKind.CLASS, AttrKind.URL):
+        return slow
+    if kind in (AttrKind.PLAIN, AttrKind.CLASS):
+        before = const(f"{ws}{name}={quote}", "start")
+        fast = f"{before} + _esc(v{n}) + {quote!r}"
+        return f"{fast} if v{n}.__class__ is _str and v{n} else {flags}"
+    if kind is AttrKind.EVENT:
+        before = const(f"{ws}{name}={quote}", "start")
+        return f"_event(v{n}, {n}, {before}, {bare}, {quote!r})"
+    if kind in SCRIPT_KINDS:
+        before = const(f"{ws}{name}={quote}", "start")
+        return f"_event(v{n}, {n}, {before}, {bare}, {quote!r}, _KIND.{kind.name})"
+    if kind is AttrKind.URL:
+        return flags
+    return slow
+
+
+def part(const: Const, part: Part, key: str) -> str:
+    """The source of a hole inside an attribute value rendered in place (``key`` is the
+    constant of the attribute's lower-case name)."""
+    n, escaping = part.index, part.escaping
+    escaper = escaping.escaper
+    if escaper is Escaper.URL_START:
+        return f"_url(v{n}, {n}, {key})"
+    if escaper is Escaper.RESOURCE_URL:
+        return f"_res(v{n}, {n}, {key})"
+    if escaper in URL_PIECES:
+        piece = f"_piece(v{n}, {n}, {key}, _PART.{URL_PIECES[escaper].name})"
+        # an int needs neither encoding nor escaping (ids in /items/{id} are common)
+        fast = f"_str(v{n}) if v{n}.__class__ is _int else "
+        return piece if SLOW_PATHS else fast + piece
+    if escaper is Escaper.ATTR_TEXT:
+        slow = f"_part(v{n}, {n}, {key})"
+        # an int needs no escaping (class="level-{n}", id="row-{i}")
+        fast = f"_esc(v{n}) if (c := v{n}.__class__) is _str else _str(v{n})"
+        return slow if SLOW_PATHS else f"{fast} if c is _int else {slow}"
+    return f"_marked(v{n}, {n}, {key}, {const(escaping, 'escaping')})"
+
+
+def merged_tag(const: Const, node: MergedTag) -> str:
+    values = "".join(f"v{n}, " for n in node.holes)
+    return f"_tag({const(node.plan, 'tag')}, ({values}))"
+
+
+def prop_entry(prop: Prop | PropsSpread) -> str:
+    if isinstance(prop, PropsSpread):
+        return f"**_props(v{prop.index}, {prop.index})"
+    return f"{prop.name!r}: {prop_value(prop)}"
+
+
+def children(const: Const, node: Component) -> str:
+    children = node.children
+    if isinstance(children, Template):
+        return "_EMPTY" if children is _components.EMPTY else const(children, "children")
+    sources = [f"i{part}" if isinstance(part, int) else repr(part) for part in children]
+    return f"_Template({', '.join(sources)})"
+
+
+def _fast_text(n: int, slow: str, nested: bool = False) -> str:
+    """Inline: a str is escaped, an int needs no escaping, a nested template (``nested``, in
+    text content) is rendered through the plan cache, anything else takes ``slow``."""
+    value = f"v{n}"
+    if SLOW_PATHS:
+        return f"{slow}({value}, {n})"
+    template = f"_render_str({value}, {n}) if c is _Template else " if nested else ""
+    return (
+        f"_esc({value}) if (c := {value}.__class__) is _str "
+        f"else _str({value}) if c is _int else {template}{slow}({value}, {n})"
+    )
+
+
+# The escapers of holes in text that have no inline fast path, by the name of their function
+_TEXT_FUNCTIONS = {
+    Escaper.COMMENT: "_comment",
+    Escaper.SCRIPT_LITERAL: "_js",
+    Escaper.SCRIPT_STRING: "_jss",
+    Escaper.IMPORTMAP: "_imap",
+}
+
+
+def prop_value(prop: Prop) -> str:
+    """The source of a prop's value: True, the value of a hole, or a str built as an
+    f-string would build it."""
+    if prop.whole >= 0:
+        return f"v{prop.whole}"
+    if prop.text is None:
+        return "True"
+    pieces = [f"_str(v{part})" if isinstance(part, int) else repr(part) for part in prop.text]
+    return " + ".join(pieces) if pieces else "''"
+
+
+def component_body(names: list[str], site: str, index: int, close: int) -> tuple[str, list[str]]:
+    """The parameters and the lines of the body of the function that renders a component tag
+    without spreads (or of render(), fused): once the tag's site has verified a component,
+    later renders of the same component skip the checks and call it with the props as
+    keyword arguments (no dictionary of props is built), then render what it returns as
+    render_component does (its fast path: HTMLTEMPLATES_SLOW_PATHS=1 calls _comp always). A
+    component not verified at this tag yet, or an end tag naming another value, goes to
+    ``_comp``, which checks and remembers it. Long because it is one function of the plan,
+    written out: its lines are the code that runs."""
+    params = [f"p{k}" for k in range(len(names))]
+    props = "{" + ", ".join(f"{key!r}: {p}" for key, p in zip(names, params, strict=True)) + "}"
+    if all(key.isascii() for key in names):
+        keywords = [f"{key}={p}" for key, p in zip(names, params, strict=True)]
+    else:  # Python normalises (NFKC) the names written in source; a dict passes them as written
+        keywords = [f"**{props}"]
+    if "children" in names:  # a prop of a tag without content: it is never added
+        call = [f"        result = component({', '.join(keywords)})"]
+    else:
+        call = [
+            "        if verified[1]:",
+            f"            result = component({', '.join([*keywords, 'children=children'])})",
+            "        else:",
+            f"            result = component({', '.join(keywords)})",
+        ]
+    closed = " or close.value is not component" if close >= 0 else ""
+    signature = ", ".join(["component", *params, "children", *(["close"] if close >= 0 else [])])
+    body = [
+        "    __tracebackhide__ = True",
+        f"    verified = {site}.verified",
+        f"    if verified[0] is not component{closed}:",
+        f"        return _comp(component, {props}, children, {site}, interpolations)",
+        "    try:",
+        *call,
+        "        if result.__class__ is not _Template:",
+        f"            return _text(result, {index})",
+        "        try:",  # render_str, inlined
+        "            plan = _plans[result.strings]",
+        "        except KeyError:",
+        "            plan = _compile_plan(result)",
+        "        try:",
+        "            return plan(result.interpolations)",
+        "        except _TemplateError as error:",
+        "            if error.template is None:",
+        "                error.locate(result)",
+        "            raise",
+        "    except RecursionError:",
+        f"        _too_deep(None, {index}, recursion=True)",
+        "    except Exception as error:",
+        f"        _annotate(error, component, {props}, {site}, interpolations)",
+        "        raise",
+    ]
+    return signature, body
