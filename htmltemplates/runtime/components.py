@@ -28,9 +28,8 @@ from types import BuiltinFunctionType, FunctionType, MethodType
 from typing import Any
 
 from .. import _messages as _msg
-from ..errors import Location, TemplateError, excerpt, short_repr
-from .cache import compile_plan, plans
-from .slow import SLOW_PATHS, fast
+from ..errors import Location, excerpt, short_repr
+from .slow import SLOW_PATHS
 from .text import render_text
 from .values import too_deep
 
@@ -193,27 +192,14 @@ def render_component(
     if verified[1]:
         props["children"] = children
     try:
-        result = component(**props)
-        if result.__class__ is not _FAST_TEMPLATE:
-            return render_text(result, site.index)
-        try:  # render_str, inlined: this is the hot path of every component
-            plan = plans[result.strings]
-        except KeyError:
-            plan = compile_plan(result)
-        try:
-            return plan(result.interpolations)
-        except TemplateError as error:
-            if error.template is None:
-                error.locate(result)
-            raise
+        # a component tag that needs no check calls its component from the plan, which
+        # renders a Template result inline (compiler/sources.py, component_body)
+        return render_text(component(**props), site.index)
     except RecursionError:
         too_deep(None, site.index, recursion=True)
     except Exception as error:
         annotate(error, component, props, site, interpolations)
         raise
-
-
-_FAST_TEMPLATE = fast(Template)  # a component's result rendered inline (see slow.py)
 
 
 def _verify(
