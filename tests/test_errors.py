@@ -2263,17 +2263,17 @@ def test_every_code_has_a_row_and_a_section() -> None:
 
 
 def codes_built_in_messages() -> set[str]:
-    """The codes that htmltemplates/_messages.py names (``_C.TAG_NAME``...): the ones it
-    has a builder for, since the message builders are its only functions that name a code."""
-    path = Path(__file__).parents[1] / "htmltemplates" / "_messages.py"
+    """The codes that htmltemplates/_messages/ names (``_C.TAG_NAME``...): the ones it has a
+    builder for, since the message builders are its only functions that name a code."""
     found = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if (
-            isinstance(node, ast.Attribute)
-            and isinstance(node.value, ast.Name)
-            and node.value.id == "_C"
-        ):
-            found.add(ErrorCode[node.attr].value)
+    for path in (Path(__file__).parents[1] / "htmltemplates" / "_messages").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "_C"
+            ):
+                found.add(ErrorCode[node.attr].value)
     return found
 
 
@@ -2560,11 +2560,11 @@ def test_no_partial_output_from_a_generator() -> None:
     assert [] == result
 
 
-# -- the text of every error is written in htmltemplates/_messages.py ---------------------------
+# -- the text of every error is written in htmltemplates/_messages/ -----------------------------
 
 PACKAGE = Path(__file__).parents[1] / "htmltemplates"
 # What makes an error out of a headline and a fix: the helpers of errors.py, the classes, and
-# the refusal the scanner keeps for later holes. Only _messages.py (and errors.py) call them.
+# the refusal the scanner keeps for later holes. Only _messages/ (and errors.py) call them.
 ERROR_MAKERS = frozenset(
     {
         "syntax_error",
@@ -2596,16 +2596,22 @@ def error_makers_used(source: str) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize(
-    "module",
-    sorted(
-        str(path.relative_to(PACKAGE))
-        for path in PACKAGE.rglob("*.py")
-        if path.relative_to(PACKAGE).as_posix() not in ("_messages.py", "errors.py")
-    ),
+def writes_error_text(module: str) -> bool:
+    """Whether ``module`` (its path in the package, with '/') may make errors from text:
+    errors.py, which defines the makers, and the modules of the _messages package."""
+    return module == "errors.py" or module.startswith("_messages/")
+
+
+CHECKED = sorted(
+    module
+    for module in (path.relative_to(PACKAGE).as_posix() for path in PACKAGE.rglob("*.py"))
+    if not writes_error_text(module)
 )
+
+
+@pytest.mark.parametrize("module", CHECKED)
 def test_only_messages_writes_error_text(module: str) -> None:
-    # a new refusal gets a builder in _messages.py (and an ErrorCode, a row, a section)
+    # a new refusal gets a builder in _messages/ (and an ErrorCode, a row, a section)
     assert [] == error_makers_used((PACKAGE / module).read_text())
 
 
@@ -2625,4 +2631,16 @@ def test_the_check_finds_a_raise_site_that_writes_its_own_text() -> None:
         "line 6: calls RenderError",
         "line 8: calls Pending",
     ] == sorted(error_makers_used(source))
-    assert len(list(PACKAGE.rglob("*.py"))) > 20  # the parametrized test above sees the package
+    assert len(CHECKED) > 20  # the parametrized test above sees the package
+    # it spares exactly errors.py and the _messages package: any other module is checked
+    spared = {path.relative_to(PACKAGE).as_posix() for path in PACKAGE.rglob("*.py")}
+    spared -= set(CHECKED)
+    assert {"errors.py", "_messages/__init__.py", "_messages/syntax.py"} <= spared
+    assert spared == {"errors.py"} | {
+        path.relative_to(PACKAGE).as_posix() for path in (PACKAGE / "_messages").rglob("*.py")
+    }
+    assert not writes_error_text("_messages.py")
+    assert not writes_error_text("compiler/_messages.py")
+    assert not writes_error_text("compiler/_messages/syntax.py")
+    assert not writes_error_text("_messages_extra.py")
+    assert not writes_error_text("runtime/errors.py")

@@ -104,6 +104,9 @@ def test_the_walk_finds_the_modules_and_their_imports() -> None:
     assert "htmltemplates.runtime.cache" in GRAPH["htmltemplates._api"]
     assert "htmltemplates.runtime.text" in GRAPH["htmltemplates.compiler.emit"]
     assert "htmltemplates.errors" in GRAPH["htmltemplates.runtime.values"]
+    # a module inside a listed package is in the package's layer: the builders are shared
+    assert "htmltemplates._messages.values" in GRAPH["htmltemplates._messages"]
+    assert 0 == layer("htmltemplates._messages.values") == layer("htmltemplates._messages")
 
 
 @pytest.mark.parametrize("name", sorted(MODULES))
