@@ -1,5 +1,5 @@
-"""The CSS lexer and escapers (htmltemplates/_css.py): where in a <style> body or a style
-attribute a hole stands, and what a value becomes there.
+"""The CSS lexer and escapers (htmltemplates/lang/css*.py, runtime/css.py): where in a <style>
+body or a style attribute a hole stands, and what a value becomes there.
 
 The state tables are in the style of Go's html/template TestEscape: static CSS up to a hole, and
 the position the lexer gives. The escapers are judged by exact output, by a small decoder of CSS
