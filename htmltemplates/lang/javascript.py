@@ -102,9 +102,13 @@ _PUNCTUATOR = re.compile(
     | [-+*%&|^<>=!~?:;,.()\[\]@]""",
     re.VERBOSE,
 )
-# after these a '/' may divide or start a regular expression: `if (a) /re/` and `(a) / b`;
-# `a++ / b` and `a \n ++/re/.lastIndex`; a '/' right after '.', '?.' or '@' is a syntax error
-_UNSURE_PUNCTUATORS = frozenset({")", "++", "--", ".", "?.", "@"})
+# What a '/' after a punctuator means: it divides after ']', which ends an operand; after these
+# it may divide or start a regular expression: `if (a) /re/` and `(a) / b`; `a++ / b` and
+# `a \n ++/re/.lastIndex`; a '/' right after '.', '?.' or '@' is a syntax error. After any other
+# punctuator an expression starts, and a '/' starts a regular expression.
+_AFTER_PUNCTUATOR = dict.fromkeys([")", "++", "--", ".", "?.", "@"], _Slash.UNSURE) | {
+    "]": _Slash.DIVIDES
+}
 
 # 12.9.3 numeric literals, loosely (a literal the engine rejects is a syntax error anyway)
 _NUMBER = re.compile(
@@ -163,14 +167,7 @@ def _read_code(source: str) -> None:
             continue
         after_dot = False
         if c == "/":
-            if slash is _Slash.DIVIDES:
-                i += 2 if source.startswith("/=", i) else 1
-                slash = _Slash.STARTS_REGEX
-            elif slash is _Slash.STARTS_REGEX:
-                i = _regex_end(source, i + 1)
-                slash = _Slash.DIVIDES
-            else:
-                raise _Stop(JsState.UNKNOWN)
+            i, slash = _slash_end(source, i, slash)
         elif c in "'\"":
             i = _string_end(source, i)
             slash = _Slash.DIVIDES
@@ -182,15 +179,7 @@ def _read_code(source: str) -> None:
             i += 1
             slash = _Slash.STARTS_REGEX
         elif c == "}":
-            if not braces:
-                raise _Stop(JsState.UNKNOWN)
-            brace = braces.pop()
-            if brace is _Brace.BLOCK:
-                i += 1
-                slash = _Slash.UNSURE  # the end of a block, or of an object literal
-            else:
-                tagged = brace is _Brace.TAGGED_TEMPLATE
-                i, slash = _template_part(source, i + 1, tagged, braces)
+            i, slash = _brace_end(source, i, braces)
         elif _starts_name(c):
             end = _name_end(source, i)
             word = source[i:end]
@@ -207,16 +196,34 @@ def _read_code(source: str) -> None:
         elif match := _PUNCTUATOR.match(source, i):
             punctuator = match.group()
             i = match.end()
-            if punctuator in _UNSURE_PUNCTUATORS:
-                slash = _Slash.UNSURE
-                after_dot = punctuator in (".", "?.")
-            elif punctuator == "]":
-                slash = _Slash.DIVIDES
-            else:
-                slash = _Slash.STARTS_REGEX
+            slash = _AFTER_PUNCTUATOR.get(punctuator, _Slash.STARTS_REGEX)
+            after_dot = punctuator in (".", "?.")
         else:
             raise _Stop(JsState.UNKNOWN)  # '\' (an escaped name), a lone '#', anything else
         property_name = after_dot
+
+
+def _slash_end(source: str, i: int, slash: _Slash) -> tuple[int, _Slash]:
+    """The '/' at ``i``, which opens no comment: a division ('/' or '/=') where ``slash`` says
+    so, else a regular expression literal (12.9.5). The index after it, and what a '/' after
+    it means."""
+    if slash is _Slash.DIVIDES:
+        return i + (2 if source.startswith("/=", i) else 1), _Slash.STARTS_REGEX
+    if slash is _Slash.STARTS_REGEX:
+        return _regex_end(source, i + 1), _Slash.DIVIDES
+    raise _Stop(JsState.UNKNOWN)
+
+
+def _brace_end(source: str, i: int, braces: list[_Brace]) -> tuple[int, _Slash]:
+    """The '}' at ``i``, which closes the innermost of ``braces``: a block or an object literal
+    (only a parser knows which, so a '/' after it is unsure), or a template literal's '${',
+    whose text goes on. The index after it (or after that text), and what a '/' then means."""
+    if not braces:
+        raise _Stop(JsState.UNKNOWN)
+    brace = braces.pop()
+    if brace is _Brace.BLOCK:
+        return i + 1, _Slash.UNSURE  # the end of a block, or of an object literal
+    return _template_part(source, i + 1, brace is _Brace.TAGGED_TEMPLATE, braces)
 
 
 def _is_space(c: str) -> bool:
