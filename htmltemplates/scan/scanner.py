@@ -32,7 +32,7 @@ from .._spec import (
     attr_kind,
 )
 from ..analyze.text import content_escaper, script_escaper, script_kind, style_escapers
-from ..errors import ErrorCode, Location, TemplateSyntaxError
+from ..errors import Location, TemplateSyntaxError
 from ..escaper import Escaper
 from ..lang.javascript import CODE_STAND_IN, TEXT_STAND_IN
 from .context import Context, Quote, State
@@ -46,6 +46,7 @@ from .tokens import (
     TextHole,
     Token,
 )
+from .uncertainty import Uncertainty
 
 _TAG_NAME = re.compile(r"[^\t\n\f\r />]*")
 _ATTR_NAME = re.compile(r"=?[^\t\n\f\r />=]*")
@@ -70,18 +71,6 @@ def _ends_in_partial_end_tag(text: str) -> bool:
         size *= 2
 
 
-# Elements whose content may not be tokenized as HTML is: <svg> and <math> (foreign content),
-# and <select>, where the "in select" insertion mode of parsers older than the 2025
-# customizable-select change ignores <title>, <style>... start tags, so their content is markup.
-_FOREIGN_ROOTS = frozenset({"svg", "math", "select"})
-# HTML integration points (13.2.6.5; annotation-xml only with encoding text/html, counted
-# always): an HTML element open in one makes the tree builder ignore </svg> and </math>.
-_INTEGRATION_POINTS = frozenset(
-    {"foreignobject", "desc", "title", "mi", "mo", "mn", "ms", "mtext", "annotation-xml"}
-)
-# read otherwise outside foreign content
-_ANYWHERE = frozenset({ErrorCode.SCRIPT_COMMENT, ErrorCode.NOSCRIPT})
-_NOSCRIPT_END = re.compile(r"</noscript(?=[\t\n\f\r />]|\Z)", re.IGNORECASE)
 _DROP_NEWLINE = frozenset({"pre", "listing", "textarea"})
 
 # A script or style body is raw text in HTML, but in <svg> and <math> (where a template may be
@@ -129,25 +118,7 @@ class Scanner:
         self.style_parts: list[str] = []  # a <style> body's static text around its holes
         self.style_holes: list[TextHole] = []
         self.script_kind = ""  # in <script>: "js", "json", or "" for a data block
-        self.noscript = False  # inside <noscript>, which scripting browsers read as raw text
-        self.noscript_at = Location()
-        self.noscript_ends: set[tuple[int, int]] = set()  # where real </noscript> tags start
-        # Static markup after which some browser may read the rest of the template in another
-        # context than we do; every later hole is refused with this (headline, fix, anchor).
-        self._unsure: _msg.Pending | None = None
-        self.unsure_at = Location()  # where the scan stood when it became unsure
-        # Some uncertain text is read otherwise outside foreign content too (or stands inside
-        # the template's own <svg>): kept once set, whatever reason comes later.
-        self.unsure_anywhere: _msg.Pending | None = None
-        self.unsure_anywhere_at = Location()
-        # An </svg> or </math> came while an integration point inside it was open: the tree
-        # builder may have ignored it, so every later hole counts as maybe foreign.
-        self.maybe_foreign = False
-        # The <svg>, <math> and <select> start tags not closed yet (and the integration points
-        # opened inside them), in order: the scanner reads every template as HTML, and tracks
-        # these only to know what may be read otherwise (a breakout tag such as <p> really ends
-        # foreign content; this over-approximates).
-        self.foreign: list[tuple[str, Location]] = []
+        self.uncertainty = Uncertainty()
         # Set by finish(): why this template may not be rendered inside another one, and
         # whether only inside foreign content (see Nesting).
         self.nesting: Nesting | None = None
@@ -204,30 +175,7 @@ class Scanner:
             raise AssertionError("a partial token is always followed by a hole or the end")
         while i < len(text):
             i = self._table[self.state](text, i)
-        for match in _NOSCRIPT_END.finditer(text):
-            if (string, match.start()) not in self.noscript_ends:
-                # a browser with scripting reads <noscript> as raw text up to the first
-                # "</noscript", even one inside a comment or an attribute value; and any
-                # template may be interpolated into a <noscript>
-                self.unsure = _msg.noscript()
-                self.unsure_at = self._here(match.start(), len(match.group()))
-                if self.unsure_anywhere is self.unsure:
-                    self.unsure_anywhere_at = self.unsure_at
-
-    @property
-    def unsure(self) -> _msg.Pending | None:
-        return self._unsure
-
-    @unsure.setter
-    def unsure(self, reason: _msg.Pending | None) -> None:
-        self._unsure = reason
-        self.unsure_at = self.opened
-        anywhere = reason is not None and (reason.code in _ANYWHERE or self._in_foreign())
-        if anywhere and self.unsure_anywhere is None:
-            self.unsure_anywhere, self.unsure_anywhere_at = reason, self.unsure_at
-
-    def _in_foreign(self) -> bool:
-        return bool(self.foreign) or self.maybe_foreign
+        self.uncertainty.noscript_end_tags(text, string)
 
     @property
     def context(self) -> Context:
@@ -317,15 +265,15 @@ class Scanner:
             if "<!--" in lowered and "<script" in lowered:
                 # 13.2.5.20-27: after '<!--', a '<script' enters the double-escaped state and
                 # the next '</script>' no longer ends the element
-                self.unsure = _msg.script_comment_nested()
+                self.uncertainty.become_unsure(_msg.script_comment_nested(), self.opened)
             elif _MARKUP.search(body):
                 # in <svg> and <math> a script's tags are parsed: a '</script>' inside a quoted
                 # attribute value there does not end it
-                self.unsure = _msg.script_markup("script")
+                self.uncertainty.become_unsure(_msg.script_markup("script"), self.opened)
         elif _MARKUP.search(body):
             # in <svg>, <math> (and a legacy <select>) this element is not text: its markup is
             # parsed, and a '</title>' inside a quoted value there does not end it
-            self.unsure = _msg.rcdata_markup(element)
+            self.uncertainty.become_unsure(_msg.rcdata_markup(element), self.opened)
 
     def _comment(self, text: str, i: int) -> int:
         if self.join_check:
@@ -360,7 +308,7 @@ class Scanner:
         if text.startswith("![CDATA[", i):
             # 13.2.5.42: a bogus comment ending at the first '>' in HTML, but in <svg> and
             # <math> a CDATA section ending at ']]>': what follows it depends on the reader
-            self.unsure = _msg.cdata()
+            self.uncertainty.become_unsure(_msg.cdata(), self.opened)
         self.literal.append(text[i : j + 1])
         self.state = State.TEXT
         return j + 1
@@ -369,7 +317,7 @@ class Scanner:
 
     def _open_tag(self, text: str, j: int, *, end: bool) -> None:
         if end:
-            self.noscript_ends.add((self.string, j))
+            self.uncertainty.end_tag_starts(self.string, j)
         self._flush()
         self.end_tag = end
         self.element = ""
@@ -413,17 +361,7 @@ class Scanner:
         self.raw.append(text[i : j + 1])
         self.literal.append("".join(self.raw))
         self.state = State.TEXT
-        if self.element == "noscript":
-            self.noscript = False
-        elif self.element in _FOREIGN_ROOTS or self.element in _INTEGRATION_POINTS:
-            names = [name for name, _ in self.foreign]
-            if self.element in names:  # </svg> closes the innermost <svg> (and what it holds)
-                at = len(names) - 1 - names[::-1].index(self.element)
-                if self.element in _FOREIGN_ROOTS and any(
-                    name in _INTEGRATION_POINTS for name in names[at + 1 :]
-                ):
-                    self.maybe_foreign = True  # HTML content there ignores </svg>
-                del self.foreign[at:]
+        self.uncertainty.end_tag(self.element)
         self.element = ""
         return j + 1
 
@@ -573,10 +511,9 @@ class Scanner:
         tag = self.tag
         assert tag is not None
         name = self.element
-        if self.state is not State.SELF_CLOSING and (
-            name in _FOREIGN_ROOTS or (self.foreign and name in _INTEGRATION_POINTS)
-        ):
-            self.foreign.append((name, tag.location))
+        self.uncertainty.start_tag(
+            name, tag.location, closes_itself=self.state is State.SELF_CLOSING
+        )
         # a nonce goes before the '>' (not before a '/': it may end an unquoted value)
         nonce = name in SCRIPT_ELEMENTS and not any(
             isinstance(item, AttrToken) and ascii_lower(item.name) == "nonce" for item in tag.items
@@ -608,8 +545,6 @@ class Scanner:
         else:
             self.state = State.TEXT
             self.element = ""
-            if name == "noscript":
-                self.noscript, self.noscript_at = True, tag.location
 
     # -- holes ---------------------------------------------------------------------------------
 
@@ -622,8 +557,7 @@ class Scanner:
     def _hole(self, index: int) -> None:
         here = Location.at_hole(index)
         if self.partial in ("<", "</"):  # <{Card} or </{Card}: a component tag
-            if self.unsure is not None:
-                raise self.unsure.at(here)
+            self.uncertainty.refuse(here)
             self._component_hole(index)
             return
         if self.component is not None and self.state is State.TAG_NAME:
@@ -635,13 +569,12 @@ class Scanner:
                 raise _msg.markup_declaration(here)
             raise _msg.tag_name(here)
         state = self.state
-        if self.unsure is not None:
-            raise self.unsure.at(here)
+        self.uncertainty.refuse(here)
         string, end, element = self.closed_at
         first = string == self.string and end == self.string_end and element in _DROP_NEWLINE
         if state is State.TEXT:
             self._flush()
-            escaper = content_escaper(State.TEXT, self._in_foreign())
+            escaper = content_escaper(State.TEXT, self.uncertainty.in_foreign())
             self.tokens.append(TextHole(index, Context(), escaper, first))
         elif state is State.RCDATA:
             self._refuse_partial_end_tag("".join(self.literal), here)
@@ -780,7 +713,7 @@ class Scanner:
             return
         self.opened = Location(self.opened.string, self.opened.offset, 1)
         self.tag = TagToken(self.element, "", self.opened)
-        self.component = ComponentToken(index, self.opened, foreign=self._in_foreign())
+        self.component = ComponentToken(index, self.opened, foreign=self.uncertainty.in_foreign())
 
     def _glued(self, index: int, here: Location, *, end: bool = False) -> TemplateSyntaxError:
         name = self._name(index)
@@ -850,8 +783,8 @@ class Scanner:
         if self.partial in ("<", "</"):  # 13.2.5.6-7: at EOF these are text
             self.literal.append(self.partial)
             self.partial = ""
-        if self.noscript and not self.partial and self.state is State.TEXT:
-            raise _msg.unclosed_noscript(self.noscript_at)
+        if not self.partial and self.state is State.TEXT:
+            self.uncertainty.refuse_unclosed()
         if self.partial or self.state is not State.TEXT:
             where = str(self.context)
             if self.partial:  # '<!' or '<!-'
@@ -879,27 +812,8 @@ class Scanner:
                     also=Location(len(self.strings) - 1, len(self.strings[-1]), 1),
                 ),
             )
-        self.nesting = self._nesting()
+        self.nesting = self.uncertainty.nesting()
         self._flush()
-
-    def _nesting(self) -> Nesting | None:
-        """Whether this template may end elsewhere than it seems once inside another one."""
-        roots = [(name, where) for name, where in self.foreign if name in _FOREIGN_ROOTS]
-        if roots:
-            name, where = roots[-1]
-            return Nesting(_msg.nested_end_open(name), where, foreign_only=False)
-        if self.unsure is None:
-            return None
-        # a CDATA section, and markup in <title>, <script> or <style>, are read otherwise only
-        # in foreign content; the double-escaped script and </noscript> anywhere
-        foreign_only = self.unsure_anywhere is None
-        reason = self.unsure_anywhere or self.unsure
-        where = self.unsure_at if foreign_only else self.unsure_anywhere_at
-        return Nesting(
-            _msg.nested_end_uncertain(reason, foreign_only=foreign_only),
-            where,
-            foreign_only=foreign_only,
-        )
 
 
 def scan(template: Template) -> list[Token]:
