@@ -34,7 +34,12 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("compile time: the escaper of each hole", ["htmltemplates.analyze"]),
     (
         "compile time: HTML scanner",
-        ["htmltemplates.scan", "htmltemplates.scan.scanner", "htmltemplates.scan.uncertainty"],
+        [
+            "htmltemplates.scan",
+            "htmltemplates.scan.scanner",
+            "htmltemplates.scan.bodies",
+            "htmltemplates.scan.uncertainty",
+        ],
     ),
     ("compile time: plans", ["htmltemplates.compiler"]),
     ("API", ["htmltemplates._api", "htmltemplates", "htmltemplates.flask"]),

@@ -31,10 +31,10 @@ from .._spec import (
     ascii_lower,
     attr_kind,
 )
-from ..analyze.text import content_escaper, script_escaper, script_kind, style_escapers
+from ..analyze.text import content_escaper, script_kind
 from ..errors import Location, TemplateSyntaxError
 from ..escaper import Escaper
-from ..lang.javascript import CODE_STAND_IN, TEXT_STAND_IN
+from .bodies import ElementBody
 from .context import Context, Quote, State
 from .tokens import (
     NONCE,
@@ -54,37 +54,8 @@ _SPACE = re.compile(r"[\t\n\f\r ]*")
 _UNQUOTED = re.compile(r"[^\t\n\f\r >]*")
 _UNQUOTED_BAD = re.compile(r"[\"'<=`]")
 _COMMENT_END = re.compile(r"--!?>")
-_MARKUP = re.compile(r"<[A-Za-z!?/]")
-_ASCII_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-
-
-def _ends_in_partial_end_tag(text: str) -> bool:
-    """Whether ``text`` ends in '<' or '</' and ASCII letters. Only its end is read (a longer
-    piece of it while that is letters): the body of a <style> or <script> is judged at each of
-    its holes, and a search through all of it each time grew as the square of its length."""
-    size = 64
-    while True:
-        tail = text[-size:]
-        head = tail.rstrip(_ASCII_LETTERS)
-        if len(head) >= 2 or len(tail) == len(text):
-            return head.endswith(("<", "</"))
-        size *= 2
-
-
+# the elements whose first newline the HTML parser drops (13.2.6.4.7)
 _DROP_NEWLINE = frozenset({"pre", "listing", "textarea"})
-
-# A script or style body is raw text in HTML, but in <svg> and <math> (where a template may be
-# interpolated) its tags are parsed: '<a href=' there makes a value an attribute
-# (_messages.script_markup).
-
-
-def _only_cdata(body: str) -> bool:
-    """Whether the only '<' in a raw-text body opens a CDATA section that is closed: raw text,
-    a CDATA section in foreign content, a bogus comment in a legacy <select>, it holds no
-    markup for any reader, and every reader ends the element at the same end tag (SVG files
-    exported by drawing programs wrap their <style> and <script> so)."""
-    start = body.find("<![CDATA[")
-    return body.count("<") == 1 and start >= 0 and "]]>" in body[start + 9 :]
 
 
 def _space_end(text: str, i: int) -> int:
@@ -112,12 +83,7 @@ class Scanner:
         self.comment_fresh = False  # right after '<!--', where '>' and '->' end the comment
         self.join_check = False  # a hole stood in this comment since its last static text
         self.opened = Location()  # where the construct being scanned started
-        self.rcdata_text = ""  # the content of the RCDATA or raw-text element being scanned
-        self.rcdata_markup = False  # whether markup (_MARKUP) is in rcdata_text[:rcdata_read]
-        self.rcdata_read = 0
-        self.style_parts: list[str] = []  # a <style> body's static text around its holes
-        self.style_holes: list[TextHole] = []
-        self.script_kind = ""  # in <script>: "js", "json", or "" for a data block
+        self.body = ElementBody()  # of the RCDATA or raw-text element being scanned
         self.uncertainty = Uncertainty()
         # Set by finish(): why this template may not be rendered inside another one, and
         # whether only inside foreign content (see Nesting).
@@ -241,39 +207,17 @@ class Scanner:
         end = re.compile(r"</" + re.escape(self.element) + r"(?=[\t\n\f\r />])", re.IGNORECASE)
         match = end.search(text, i)
         stop = len(text) if match is None else match.start()
-        self.literal.append(text[i:stop])
-        self._add_to_body(text[i:stop])
-        if self.element == "style":
-            self.style_parts[-1] += text[i:stop]
+        static = text[i:stop]
+        self.literal.append(static)
+        self.body.feed(static)
         if match is None:
             return len(text)
-        if self.style_holes:
-            escapers = style_escapers(self.style_parts, [hole.index for hole in self.style_holes])
-            for hole, escaper in zip(self.style_holes, escapers, strict=True):
-                hole.escaper = escaper
-        self._judge_body(self.element, self.rcdata_text)
+        reason = self.body.end()
+        if reason is not None:
+            self.uncertainty.become_unsure(reason, self.opened)
         self.state = State.TEXT
         self.element = ""
         return match.start()
-
-    def _judge_body(self, element: str, body: str) -> None:
-        """After a raw-text or RCDATA element: is where it ended certain for every reader?"""
-        if element in RAWTEXT_ELEMENTS and _only_cdata(body):
-            return
-        if element == "script":
-            lowered = ascii_lower(body)
-            if "<!--" in lowered and "<script" in lowered:
-                # 13.2.5.20-27: after '<!--', a '<script' enters the double-escaped state and
-                # the next '</script>' no longer ends the element
-                self.uncertainty.become_unsure(_msg.script_comment_nested(), self.opened)
-            elif _MARKUP.search(body):
-                # in <svg> and <math> a script's tags are parsed: a '</script>' inside a quoted
-                # attribute value there does not end it
-                self.uncertainty.become_unsure(_msg.script_markup("script"), self.opened)
-        elif _MARKUP.search(body):
-            # in <svg>, <math> (and a legacy <select>) this element is not text: its markup is
-            # parsed, and a '</title>' inside a quoted value there does not end it
-            self.uncertainty.become_unsure(_msg.rcdata_markup(element), self.opened)
 
     def _comment(self, text: str, i: int) -> int:
         if self.join_check:
@@ -534,14 +478,12 @@ class Scanner:
         self.closed_at = (self.string, i + 1, name)
         if name in RCDATA_ELEMENTS:
             self.state = State.RCDATA
-            self.rcdata_text, self.rcdata_markup, self.rcdata_read = "", False, 0
+            self.body.start(name)
             self.opened = tag.location
         elif name in RAWTEXT_ELEMENTS:
             self.state = State.RAWTEXT
-            self.rcdata_text, self.rcdata_markup, self.rcdata_read = "", False, 0
-            self.style_parts, self.style_holes = [""], []
+            self.body.start(name, script_kind(tag) if name == "script" else "")
             self.opened = tag.location
-            self.script_kind = script_kind(tag) if name == "script" else ""
         else:
             self.state = State.TEXT
             self.element = ""
@@ -577,27 +519,19 @@ class Scanner:
             escaper = content_escaper(State.TEXT, self.uncertainty.in_foreign())
             self.tokens.append(TextHole(index, Context(), escaper, first))
         elif state is State.RCDATA:
-            self._refuse_partial_end_tag("".join(self.literal), here)
-            if self._markup_in_body():
-                # <title><a href={x}> is text in HTML, but markup wherever <title> is not
-                # RCDATA: in <svg> (where <title><script> is a real script), or in a template
-                # interpolated into <svg>. Any markup before the hole refuses it: quotes and
-                # '>' cannot be judged in text that may or may not be markup.
-                raise _msg.rcdata_markup(self.element).at(here)
-            self._add_to_body("x")  # the value: text
+            self.body.rcdata_hole("".join(self.literal), here)
             self._flush()
-            self.tokens.append(TextHole(index, self.context, Escaper.RCDATA, first))
+            context = Context(State.RCDATA, self.body.element)
+            self.tokens.append(TextHole(index, context, Escaper.RCDATA, first))
         elif state is State.COMMENT:
             self._flush()
             self.tokens.append(TextHole(index, Context(State.COMMENT), Escaper.COMMENT))
             self.join_check = True
             self.comment_fresh = False
-        elif state is State.RAWTEXT and self.element == "script" and self.script_kind:
-            self._script_hole(index, here)
-        elif state is State.RAWTEXT and self.element == "style":
-            self._style_hole(index, here)
         elif state is State.RAWTEXT:
-            raise self._rawtext_refusal(here)
+            hole = self.body.raw_text_hole(index, here)
+            self._flush()
+            self.tokens.append(hole)
         elif state in (State.BEFORE_ATTR_NAME, State.AFTER_ATTR_VALUE, State.SELF_CLOSING):
             self._spread(index)
         elif state is State.AFTER_ATTR_NAME:
@@ -628,66 +562,6 @@ class Scanner:
         self.after_spread = True
         self.last_spread = index
         self.state = State.BEFORE_ATTR_NAME
-
-    def _script_hole(self, index: int, here: Location) -> None:
-        """A hole in a <script> body: refused where the body may be read otherwise than as
-        JavaScript (a partial end tag, a comment opener, markup); else the analysis gives it
-        its escaper, from where the JavaScript so far puts it."""
-        body = self.rcdata_text
-        self._refuse_partial_end_tag(body, here)
-        if "<!--" in body:
-            raise _msg.script_comment(here)
-        if self._markup_in_body():
-            raise _msg.script_markup("script").at(here)
-        escaper = script_escaper(body, self.script_kind, index, here)
-        self._flush()
-        self.tokens.append(TextHole(index, Context(State.RAWTEXT, "script"), escaper))
-        # the value: one expression, or text of the string
-        in_text = escaper is Escaper.SCRIPT_STRING
-        self._add_to_body(TEXT_STAND_IN if in_text else CODE_STAND_IN)
-
-    def _add_to_body(self, text: str) -> None:
-        """Add ``text`` to the body of the element being scanned (rcdata_text). The body is
-        dropped from self while it grows: CPython then extends the only reference to a str in
-        place, where ``self.rcdata_text += text`` would copy all of it at each hole."""
-        body = self.rcdata_text
-        self.rcdata_text = ""
-        body += text
-        self.rcdata_text = body
-
-    def _markup_in_body(self) -> bool:
-        """Whether the body so far (rcdata_text) holds markup (_MARKUP). The body only grows:
-        only what was added since the last call is searched."""
-        if not self.rcdata_markup:
-            body = self.rcdata_text
-            found = _MARKUP.search(body, max(0, self.rcdata_read - 1))  # '<' may end the old text
-            self.rcdata_markup, self.rcdata_read = found is not None, len(body)
-        return self.rcdata_markup
-
-    def _refuse_partial_end_tag(self, before: str, here: Location) -> None:
-        """Refuse a hole right after '<' or '</' and letters in the element being scanned: the
-        value could complete its end tag (</title, </script...)."""
-        if _ends_in_partial_end_tag(before):
-            raise _msg.end_tag_completion(self.element, here)
-
-    def _style_hole(self, index: int, here: Location) -> None:
-        """A hole in a <style> body: where it stands in the CSS is decided when the element
-        ends (the text after a hole can matter: ``b:{v} { c: d }`` is a nested rule)."""
-        self._refuse_partial_end_tag(self.rcdata_text, here)
-        if self._markup_in_body():
-            raise _msg.script_markup("style").at(here)
-        self._flush()
-        hole = TextHole(index, Context(State.RAWTEXT, "style"), None)  # decided at </style>
-        self.tokens.append(hole)
-        self.style_holes.append(hole)
-        self.style_parts.append("")
-        self._add_to_body("0")
-
-    def _rawtext_refusal(self, here: Location) -> TemplateSyntaxError:
-        element = self.element
-        if element == "script":
-            return _msg.script_style(here)
-        return _msg.raw_text(element, here)
 
     # -- components (<{Card} ...>children</{Card}>) ------------------------------------------
 
