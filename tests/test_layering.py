@@ -38,6 +38,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "htmltemplates.scan",
             "htmltemplates.scan.scanner",
             "htmltemplates.scan.bodies",
+            "htmltemplates.scan.components",
             "htmltemplates.scan.uncertainty",
         ],
     ),

@@ -32,14 +32,14 @@ from .._spec import (
     attr_kind,
 )
 from ..analyze.text import content_escaper, script_kind
-from ..errors import Location, TemplateSyntaxError
+from ..errors import Location
 from ..escaper import Escaper
 from .bodies import ElementBody
+from .components import ComponentPairing
 from .context import Context, Quote, State
 from .tokens import (
     NONCE,
     AttrToken,
-    ComponentToken,
     Nesting,
     SpreadToken,
     TagToken,
@@ -92,13 +92,7 @@ class Scanner:
         self.string_end = 0  # its length
         self.closed_at: tuple[int, int, str] = (-1, -1, "")  # where the last start tag ended
         self.literal: list[str] = []
-        # components (<{Card}>): the one whose start tag is being scanned, the open ones (with
-        # where their children's tokens start), the hole of a </{Card}> being scanned
-        self.component: ComponentToken | None = None
-        self.components: list[tuple[ComponentToken, int]] = []
-        self.closing = -1
-        self.closing_at = Location()
-        self.interpolations: tuple[Interpolation[object], ...] = ()
+        self.pairing = ComponentPairing()  # of component tags (<{Card}>...</{Card}>)
         self.strings: tuple[str, ...] = ("",)
         self._table: dict[State, Callable[[str, int], int]] = {
             State.TEXT: self._text,
@@ -123,7 +117,7 @@ class Scanner:
         """The tokens of ``template``, from its static strings alone (PEP 750's way of walking
         a template: match its items, strings and interpolations)."""
         holes = 0
-        self.interpolations, self.strings = template.interpolations, template.strings
+        self.pairing.interpolations, self.strings = template.interpolations, template.strings
         for item in template:
             match item:
                 case str() as text:
@@ -275,9 +269,9 @@ class Scanner:
     def _tag_name(self, text: str, i: int) -> int:
         match = _TAG_NAME.match(text, i)
         assert match is not None
-        if self.component is not None:  # <{Card}: whitespace, '/' or '>' must follow
+        if self.pairing.component is not None:  # <{Card}: whitespace, '/' or '>' must follow
             if match.group():
-                raise self._glued(self.component.index, self._here(i, match.end() - i))
+                raise self.pairing.in_start_tag(self._here(i, match.end() - i))
             self.state = State.BEFORE_ATTR_NAME
             return i
         self.element += ascii_lower(match.group())
@@ -290,13 +284,15 @@ class Scanner:
         return match.end()
 
     def _end_tag(self, text: str, i: int) -> int:
-        if self.closing >= 0:  # </{Card}: only whitespace may come before its '>'
+        if self.pairing.closing >= 0:  # </{Card}: only whitespace may come before its '>'
             j = _space_end(text, i)
             if j == len(text):
                 return j
             if text[j] != ">":
-                raise self._glued(self.closing, self._here(j, len(text) - j), end=True)
-            self._close_component(j + 1)
+                raise self.pairing.in_end_tag(self._here(j, len(text) - j))
+            self._flush()
+            self.pairing.end_tag_closed(self.tokens)
+            self.state, self.element, self.end_tag = State.TEXT, "", False
             return j + 1
         j = text.find(">", i)
         if j < 0:
@@ -448,8 +444,8 @@ class Scanner:
         self.attr = None
 
     def _close_tag(self, text: str, i: int) -> None:
-        if self.component is not None:
-            self._open_component(i + 1)
+        if self.pairing.component is not None:
+            self._component_start_tag_closed(i + 1)
             return
         self.raw.append(">")
         tag = self.tag
@@ -502,10 +498,7 @@ class Scanner:
             self.uncertainty.refuse(here)
             self._component_hole(index)
             return
-        if self.component is not None and self.state is State.TAG_NAME:
-            raise self._glued(self.component.index, here)
-        if self.closing >= 0:
-            raise self._glued(self.closing, here, end=True)
+        self.pairing.refuse_hole(here, in_tag_name=self.state is State.TAG_NAME)
         if self.partial:
             if self.partial.startswith("<!"):
                 raise _msg.markup_declaration(here)
@@ -565,90 +558,37 @@ class Scanner:
 
     # -- components (<{Card} ...>children</{Card}>) ------------------------------------------
 
-    def _name(self, index: int) -> str:
-        """How the component in hole ``index`` was written: ``{Card}``."""
-        if index < len(self.interpolations):
-            return "{" + self.interpolations[index].expression + "}"
-        return "{...}"  # pragma: no cover - scan() always knows the interpolations
-
     def _component_hole(self, index: int) -> None:
         """A hole right after '<' (a component's start tag) or '</' (its end tag)."""
         end = self.partial == "</"
         self.partial = ""
         self._flush()
         self.end_tag = end
-        self.element = self._name(index)
+        self.element = self.pairing.name(index)
         self.raw = []
         self.pending = ""
         self.after_spread = False
         self.state = State.END_TAG if end else State.TAG_NAME
         if end:
-            self.closing, self.closing_at = index, self.opened
+            self.pairing.end_tag(index, self.opened)
             return
         self.opened = Location(self.opened.string, self.opened.offset, 1)
         self.tag = TagToken(self.element, "", self.opened)
-        self.component = ComponentToken(index, self.opened, foreign=self.uncertainty.in_foreign())
+        self.pairing.start_tag(index, self.opened, foreign=self.uncertainty.in_foreign())
 
-    def _glued(self, index: int, here: Location, *, end: bool = False) -> TemplateSyntaxError:
-        name = self._name(index)
-        if end:
-            return _msg.component_tag_end(name, here)
-        return _msg.component_tag_start(name, here)
-
-    def _open_component(self, end: int) -> None:
+    def _component_start_tag_closed(self, end: int) -> None:
         """The start tag of a component ends at ``end`` of the current string."""
-        component, tag = self.component, self.tag
-        assert component is not None
+        tag = self.tag
         assert tag is not None
-        closes = self.state is State.SELF_CLOSING
-        last = tag.items[-1] if tag.items else None
-        if (
-            not closes
-            and not self.pending
-            and isinstance(last, AttrToken)
-            and last.quote is Quote.NONE
-            and last.parts
-            and isinstance(last.parts[-1], str)
-            and last.parts[-1].endswith("/")
-        ):
-            # <{Card} size=3/>: HTML would read the value "3/"; a component tag is not HTML,
-            # and its author means a tag that closes itself
-            last.parts[-1] = last.parts[-1][:-1]
-            if not last.parts[-1]:
-                del last.parts[-1]
-            closes = True
-        component.items = tag.items
-        self.component, self.tag, self.pending = None, None, ""
+        self.pairing.start_tag_closed(
+            tag.items,
+            closes_itself=self.state is State.SELF_CLOSING,
+            pending=self.pending,
+            start=(self.string, end),
+            tokens=self.tokens,
+        )
+        self.tag, self.pending = None, ""
         self.state, self.element = State.TEXT, ""
-        if closes:
-            self.tokens.append(component)
-            return
-        component.start = (self.string, end)
-        component.children = []
-        self.components.append((component, len(self.tokens)))
-
-    def _close_component(self, end: int) -> None:
-        """``</{Card}>`` ends at ``end`` of the current string."""
-        index, self.closing = self.closing, -1
-        self.state, self.element, self.end_tag = State.TEXT, "", False
-        here = Location.at_hole(index)
-        if not self.components:
-            raise _msg.closes_no_component(self._name(index), here)
-        component, start = self.components.pop()
-        opened, closed = self.interpolations[component.index], self.interpolations[index]
-        written = ["".join(item.expression.split()) for item in (opened, closed)]
-        if written[0] != written[1] and all(written):
-            raise _msg.closes_another_component(
-                self._name(index),
-                self._name(component.index),
-                Location(index, 0, 0, index, also=Location.at_hole(component.index)),
-            )
-        self._flush()
-        component.children = self.tokens[start:]
-        del self.tokens[start:]
-        component.end = (self.closing_at.string, self.closing_at.offset)
-        component.close = index
-        self.tokens.append(component)
 
     # -- the end -------------------------------------------------------------------------------
 
@@ -673,19 +613,7 @@ class Scanner:
                 State.MARKUP_DECLARATION: "declaration",
             }.get(self.state, "quote" if quoted else "tag")
             raise _msg.unclosed(where, self.opened, inside=inside, element=self.element)
-        if self.components:
-            component = self.components[-1][0]
-            name = self._name(component.index)
-            raise _msg.component_never_closed(
-                name,
-                Location(
-                    component.index,
-                    0,
-                    0,
-                    component.index,
-                    also=Location(len(self.strings) - 1, len(self.strings[-1]), 1),
-                ),
-            )
+        self.pairing.refuse_unclosed(Location(len(self.strings) - 1, len(self.strings[-1]), 1))
         self.nesting = self.uncertainty.nesting()
         self._flush()
 
