@@ -37,6 +37,7 @@ LAYERS: list[tuple[str, list[str]]] = [
         [
             "htmltemplates.scan",
             "htmltemplates.scan.scanner",
+            "htmltemplates.scan.tags",
             "htmltemplates.scan.bodies",
             "htmltemplates.scan.components",
             "htmltemplates.scan.uncertainty",

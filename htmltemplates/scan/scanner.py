@@ -2,8 +2,9 @@
 
 The scanner follows the WHATWG tokenizer (HTML Living Standard 13.2.5) over the static strings
 only, never the values. It is a table from State to a short transition method, each taking
-``(text, i)`` and returning how far it got. Between two strings stands an interpolation (a
-*hole*); :meth:`Scanner.hole` decides what the hole is from the state it lands in:
+``(text, i)`` and returning how far it got: the content states here, the tag states in
+:mod:`.tags`. Between two strings stands an interpolation (a *hole*); :meth:`Scanner.hole`
+decides what the hole is from the state it lands in:
 
 - in text, RCDATA or a comment: a :class:`TextHole` whose value is escaped for that context;
 - between attributes: a spread of a mapping of attributes;
@@ -14,6 +15,11 @@ only, never the values. It is a table from State to a short transition method, e
 Tags that contain holes come out as :class:`TagToken` with their attributes split out, so the
 compiler can merge and drop attributes; everything else comes out as literal text, exactly as
 written.
+
+The :class:`Scanner` owns the parts that each keep one kind of fact along the scan: the tag
+being scanned (:mod:`.tags`), the body of an RCDATA or raw-text element (:mod:`.bodies`), the
+pairing of component tags (:mod:`.components`), and what some reader may read otherwise
+(:mod:`.uncertainty`).
 """
 
 from __future__ import annotations
@@ -23,92 +29,62 @@ from collections.abc import Callable
 from string.templatelib import Interpolation, Template
 
 from .. import _messages as _msg
-from .._spec import (
-    RAWTEXT_ELEMENTS,
-    RCDATA_ELEMENTS,
-    SCRIPT_ELEMENTS,
-    WHITESPACE,
-    ascii_lower,
-    attr_kind,
-)
+from .._spec import RAWTEXT_ELEMENTS, RCDATA_ELEMENTS
 from ..analyze.text import content_escaper, script_kind
 from ..errors import Location
 from ..escaper import Escaper
 from .bodies import ElementBody
 from .components import ComponentPairing
 from .context import Context, Quote, State
-from .tokens import (
-    NONCE,
-    AttrToken,
-    Nesting,
-    SpreadToken,
-    TagToken,
-    TextHole,
-    Token,
-)
+from .tags import TagScanner
+from .tokens import Nesting, TagToken, TextHole, Token
 from .uncertainty import Uncertainty
 
-_TAG_NAME = re.compile(r"[^\t\n\f\r />]*")
-_ATTR_NAME = re.compile(r"=?[^\t\n\f\r />=]*")
-_SPACE = re.compile(r"[\t\n\f\r ]*")
-_UNQUOTED = re.compile(r"[^\t\n\f\r >]*")
-_UNQUOTED_BAD = re.compile(r"[\"'<=`]")
 _COMMENT_END = re.compile(r"--!?>")
 # the elements whose first newline the HTML parser drops (13.2.6.4.7)
 _DROP_NEWLINE = frozenset({"pre", "listing", "textarea"})
-
-
-def _space_end(text: str, i: int) -> int:
-    """Where the run of whitespace starting at ``text[i]`` ends."""
-    match = _SPACE.match(text, i)
-    return match.end() if match else i
+# what is left open when a template ends in a state other than text
+_UNCLOSED = {
+    State.COMMENT: "comment",
+    State.RCDATA: "element",
+    State.RAWTEXT: "element",
+    State.MARKUP_DECLARATION: "declaration",
+}
 
 
 class Scanner:
-    """Walks the strings of one template; :meth:`scan` is the whole job."""
+    """Walks the strings of one template; :meth:`scan` is the whole job. It owns the scan's
+    state, its output and its parts: the tags (:class:`TagScanner`), the body of an RCDATA or
+    raw-text element (:class:`ElementBody`), the pairing of component tags
+    (:class:`ComponentPairing`) and what some reader may read otherwise
+    (:class:`Uncertainty`)."""
 
     def __init__(self) -> None:
         self.tokens: list[Token] = []
+        self.literal: list[str] = []  # literal text not yet in tokens
         self.state = State.TEXT
-        self.element = ""  # the tag being scanned, or the RCDATA/raw-text element we are in
-        self.end_tag = False
-        self.tag: TagToken | None = None
-        self.attr: AttrToken | None = None
-        self.raw: list[str] = []  # raw text of the current tag, emitted as is when it has no hole
-        self.pending = ""  # raw whitespace (and stray '/') inside a tag not yet given to an item
         self.partial = ""  # '<', '</', '<!' or '<!-' at the end of a string
-        self.after_spread = False
-        self.last_spread = 0
+        self.opened = Location()  # where the construct being scanned started
+        self.string = 0  # index of the string being scanned
+        self.string_end = 0  # its length
+        self.strings: tuple[str, ...] = ("",)
         self.comment_tail = ""  # the last characters of a comment, to judge holes there
         self.comment_fresh = False  # right after '<!--', where '>' and '->' end the comment
         self.join_check = False  # a hole stood in this comment since its last static text
-        self.opened = Location()  # where the construct being scanned started
-        self.body = ElementBody()  # of the RCDATA or raw-text element being scanned
-        self.uncertainty = Uncertainty()
         # Set by finish(): why this template may not be rendered inside another one, and
         # whether only inside foreign content (see Nesting).
         self.nesting: Nesting | None = None
-        self.string = 0  # index of the string being scanned
-        self.string_end = 0  # its length
-        self.closed_at: tuple[int, int, str] = (-1, -1, "")  # where the last start tag ended
-        self.literal: list[str] = []
         self.pairing = ComponentPairing()  # of component tags (<{Card}>...</{Card}>)
-        self.strings: tuple[str, ...] = ("",)
+        self.tags = TagScanner(self, self.pairing)
+        self.body = ElementBody()  # of the RCDATA or raw-text element being scanned
+        self.uncertainty = Uncertainty()
         self._table: dict[State, Callable[[str, int], int]] = {
             State.TEXT: self._text,
             State.RCDATA: self._rawtext,
             State.RAWTEXT: self._rawtext,
             State.COMMENT: self._comment,
             State.MARKUP_DECLARATION: self._markup_declaration,
-            State.TAG_NAME: self._tag_name,
-            State.END_TAG: self._end_tag,
-            State.BEFORE_ATTR_NAME: self._before_attr_name,
-            State.ATTR_NAME: self._attr_name,
-            State.AFTER_ATTR_NAME: self._after_attr_name,
-            State.BEFORE_ATTR_VALUE: self._before_attr_value,
-            State.ATTR_VALUE: self._attr_value,
-            State.AFTER_ATTR_VALUE: self._after_attr_value,
-            State.SELF_CLOSING: self._self_closing,
+            **self.tags.transitions(),
         }
 
     # -- driving -------------------------------------------------------------------------------
@@ -140,22 +116,22 @@ class Scanner:
     @property
     def context(self) -> Context:
         """The Context at the current point of the scan."""
-        state = State.TAG_OPEN if self.partial else self.state
-        if self.attr is not None and state is State.ATTR_VALUE:
-            name = ascii_lower(self.attr.name)
-            return Context(
-                state, self.element, name, attr_kind(self.element, name), self.attr.quote
-            )
-        if state is State.ATTR_NAME and self.attr is not None:
-            return Context(state, self.element, ascii_lower(self.attr.name))
+        if self.partial:
+            return Context(State.TAG_OPEN)
+        state = self.state
         if state is State.TEXT:
             return Context()
-        return Context(state, self.element)
+        if state is State.RCDATA or state is State.RAWTEXT:
+            return Context(state, self.body.element)
+        if state is State.COMMENT or state is State.MARKUP_DECLARATION:
+            return Context(state)
+        return self.tags.context(state)
 
     def _here(self, offset: int, width: int = 1) -> Location:
         return Location(self.string, offset, width)
 
-    def _flush(self) -> None:
+    def flush(self) -> None:
+        """Turn the literal text so far into a token."""
         if self.literal:
             self.tokens.append("".join(self.literal))
             self.literal.clear()
@@ -181,12 +157,12 @@ class Scanner:
             return len(text)
         after = text[j + 1] if j + 1 < len(text) else ""
         if after.isascii() and after.isalpha():
-            self._open_tag(text, j, end=False)
+            self._open_tag(j, end=False)
             return j + 1
         if after == "/" and j + 2 < len(text):
             second = text[j + 2]
             if second.isascii() and second.isalpha():
-                self._open_tag(text, j, end=True)
+                self._open_tag(j, end=True)
                 return j + 2
         if after in ("!", "?") or (after == "/" and text[j + 2 : j + 3] != ">"):
             # 13.2.5.42 markup declaration open, and the bogus comments of '<?' and '</' + junk
@@ -198,7 +174,8 @@ class Scanner:
         return j + 1
 
     def _rawtext(self, text: str, i: int) -> int:
-        end = re.compile(r"</" + re.escape(self.element) + r"(?=[\t\n\f\r />])", re.IGNORECASE)
+        element = self.body.element
+        end = re.compile(r"</" + re.escape(element) + r"(?=[\t\n\f\r />])", re.IGNORECASE)
         match = end.search(text, i)
         stop = len(text) if match is None else match.start()
         static = text[i:stop]
@@ -210,7 +187,6 @@ class Scanner:
         if reason is not None:
             self.uncertainty.become_unsure(reason, self.opened)
         self.state = State.TEXT
-        self.element = ""
         return match.start()
 
     def _comment(self, text: str, i: int) -> int:
@@ -251,227 +227,21 @@ class Scanner:
         self.state = State.TEXT
         return j + 1
 
-    # -- tags (13.2.5.6 - 13.2.5.40) --------------------------------------------------------------
+    # -- tags: where they start and what their end starts --------------------------------------
 
-    def _open_tag(self, text: str, j: int, *, end: bool) -> None:
+    def _open_tag(self, j: int, *, end: bool) -> None:
+        """A start tag ('<' and a letter) or an end tag ('</' and a letter) starts at ``j``."""
         if end:
             self.uncertainty.end_tag_starts(self.string, j)
-        self._flush()
-        self.end_tag = end
-        self.element = ""
-        self.raw = ["</" if end else "<"]
-        self.pending = ""
-        self.after_spread = False
+        self.flush()
         self.opened = self._here(j, 2 if end else 1)
-        self.tag = None if end else TagToken("", "", self.opened)
         self.state = State.TAG_NAME
+        self.tags.begin(self.opened, end=end)
 
-    def _tag_name(self, text: str, i: int) -> int:
-        match = _TAG_NAME.match(text, i)
-        assert match is not None
-        if self.pairing.component is not None:  # <{Card}: whitespace, '/' or '>' must follow
-            if match.group():
-                raise self.pairing.in_start_tag(self._here(i, match.end() - i))
-            self.state = State.BEFORE_ATTR_NAME
-            return i
-        self.element += ascii_lower(match.group())
-        self.raw.append(match.group())
-        if match.end() < len(text):
-            if self.tag is not None:
-                self.tag.name = self.element
-                self.tag.head = "".join(self.raw)
-            self.state = State.END_TAG if self.end_tag else State.BEFORE_ATTR_NAME
-        return match.end()
-
-    def _end_tag(self, text: str, i: int) -> int:
-        if self.pairing.closing >= 0:  # </{Card}: only whitespace may come before its '>'
-            j = _space_end(text, i)
-            if j == len(text):
-                return j
-            if text[j] != ">":
-                raise self.pairing.in_end_tag(self._here(j, len(text) - j))
-            self._flush()
-            self.pairing.end_tag_closed(self.tokens)
-            self.state, self.element, self.end_tag = State.TEXT, "", False
-            return j + 1
-        j = text.find(">", i)
-        if j < 0:
-            self.raw.append(text[i:])
-            return len(text)
-        self.raw.append(text[i : j + 1])
-        self.literal.append("".join(self.raw))
-        self.state = State.TEXT
-        self.uncertainty.end_tag(self.element)
-        self.element = ""
-        return j + 1
-
-    def _before_attr_name(self, text: str, i: int) -> int:
-        c = text[i]
-        if c in WHITESPACE:
-            j = _space_end(text, i)
-            self._take(text[i:j], into_pending=True)
-            self.after_spread = False
-            return j
-        if c == "/":
-            self._take(c, into_pending=True)
-            self.state = State.SELF_CLOSING
-            return i + 1
-        if c == ">":
-            self._close_tag(text, i)
-            return i + 1
-        if self.after_spread:
-            raise _msg.attribute_name(Location.at_hole(self.last_spread))
-        self.attr = AttrToken(self.pending, "", self._here(i))
-        self.pending = ""
-        self.state = State.ATTR_NAME
-        return self._attr_name(text, i)
-
-    def _attr_name(self, text: str, i: int) -> int:
-        assert self.attr is not None
-        match = _ATTR_NAME.match(text, i)  # a hole inside a name is refused, so it starts here
-        assert match is not None
-        self.attr.name += match.group()
-        self._take(match.group())
-        if match.end() < len(text):
-            self.state = State.AFTER_ATTR_NAME
-        return match.end()
-
-    def _after_attr_name(self, text: str, i: int) -> int:
-        assert self.attr is not None
-        c = text[i]
-        if c in WHITESPACE:
-            j = _space_end(text, i)
-            self.pending += text[i:j]
-            self.raw.append(text[i:j])
-            return j
-        if c == "=":
-            self.attr.raw += self.pending + "="
-            self.pending = ""
-            self.raw.append("=")
-            self.state = State.BEFORE_ATTR_VALUE
-            return i + 1
-        self._end_attr()
-        self.state = State.BEFORE_ATTR_NAME
-        return i
-
-    def _before_attr_value(self, text: str, i: int) -> int:
-        assert self.attr is not None
-        c = text[i]
-        if c in WHITESPACE:
-            j = _space_end(text, i)
-            self._take(text[i:j])
-            return j
-        self.attr.parts = []
-        self.state = State.ATTR_VALUE
-        if c in "\"'":
-            self.opened = self._here(i)
-            self.attr.quote = Quote(c)
-            self._take(c)
-            return i + 1
-        if c == ">":  # 13.2.5.36: missing value; the attribute's value is empty
-            self.attr.parts = None
-            self._end_attr()
-            self._close_tag(text, i)
-            return i + 1
-        self.attr.quote = Quote.NONE
-        return i
-
-    def _attr_value(self, text: str, i: int) -> int:
-        attr = self.attr
-        assert attr is not None
-        assert attr.parts is not None
-        if attr.quote is Quote.NONE:
-            if text.startswith("/>", i) and attr.parts and isinstance(attr.parts[-1], int):
-                # <img src={url}/>: the value we quote ends at the hole, and '/>' closes the
-                # tag as its author meant (a browser would read a static src=x/> as "x/")
-                self._end_attr()
-                self.state = State.BEFORE_ATTR_NAME
-                return i
-            match = _UNQUOTED.match(text, i)
-            assert match is not None
-            bad = _UNQUOTED_BAD.search(match.group())
-            if bad is not None:
-                raise _msg.unquoted_value(bad.group(), attr.name, self._here(i + bad.start()))
-            j = match.end()
-            if match.group():
-                attr.parts.append(match.group())
-                self._take(match.group())
-            if j < len(text):
-                self._end_attr()
-                self.state = State.BEFORE_ATTR_NAME
-            return j
-        j = text.find(attr.quote.value, i)
-        if j < 0:
-            attr.parts.append(text[i:])
-            self._take(text[i:])
-            return len(text)
-        if j > i:
-            attr.parts.append(text[i:j])
-        self._take(text[i : j + 1])
-        self._end_attr()
-        if self.tag is not None:
-            self.opened = self.tag.location
-        self.state = State.AFTER_ATTR_VALUE
-        return j + 1
-
-    def _after_attr_value(self, text: str, i: int) -> int:
-        c = text[i]
-        if c == "/":
-            self._take(c, into_pending=True)
-            self.state = State.SELF_CLOSING
-            return i + 1
-        self.state = State.BEFORE_ATTR_NAME  # whitespace, '>' or (a parse error) a name
-        return i
-
-    def _self_closing(self, text: str, i: int) -> int:
-        if text[i] == ">":
-            self._close_tag(text, i)
-            return i + 1
-        self.state = State.BEFORE_ATTR_NAME
-        return i
-
-    def _take(self, chunk: str, *, into_pending: bool = False) -> None:
-        """Record raw tag text, for the tag's raw copy and the current item."""
-        self.raw.append(chunk)
-        if into_pending:
-            self.pending += chunk
-        elif self.attr is not None:
-            self.attr.raw += chunk
-
-    def _end_attr(self) -> None:
-        if self.attr is not None and self.tag is not None:
-            self.tag.items.append(self.attr)
-        self.attr = None
-
-    def _close_tag(self, text: str, i: int) -> None:
-        if self.pairing.component is not None:
-            self._component_start_tag_closed(i + 1)
-            return
-        self.raw.append(">")
-        tag = self.tag
-        assert tag is not None
-        name = self.element
-        self.uncertainty.start_tag(
-            name, tag.location, closes_itself=self.state is State.SELF_CLOSING
-        )
-        # a nonce goes before the '>' (not before a '/': it may end an unquoted value)
-        nonce = name in SCRIPT_ELEMENTS and not any(
-            isinstance(item, AttrToken) and ascii_lower(item.name) == "nonce" for item in tag.items
-        )
-        end = ">" if not nonce else ""
-        if any(isinstance(item, SpreadToken) or item.dynamic for item in tag.items):
-            tag.tail = self.pending + end
-            self._flush()
-            self.tokens.append(tag)
-        else:
-            self.literal.append("".join(self.raw)[: None if end else -1])
-        if nonce:
-            self._flush()
-            self.tokens.append(NONCE)
-            self.literal.append(">")
-        self.tag = None
-        self.pending = ""
-        self.closed_at = (self.string, i + 1, name)
+    def start_tag_closed(self, name: str, tag: TagToken, *, closes_itself: bool) -> None:
+        """The start tag ``tag`` of ``name`` ended: what content follows (13.2.6.4.7 switches
+        the tokenizer to RCDATA or RAWTEXT after <title>, <script>...)."""
+        self.uncertainty.start_tag(name, tag.location, closes_itself=closes_itself)
         if name in RCDATA_ELEMENTS:
             self.state = State.RCDATA
             self.body.start(name)
@@ -482,7 +252,11 @@ class Scanner:
             self.opened = tag.location
         else:
             self.state = State.TEXT
-            self.element = ""
+
+    def end_tag_closed(self, name: str) -> None:
+        """The end tag of ``name`` ended."""
+        self.state = State.TEXT
+        self.uncertainty.end_tag(name)
 
     # -- holes ---------------------------------------------------------------------------------
 
@@ -496,7 +270,7 @@ class Scanner:
         here = Location.at_hole(index)
         if self.partial in ("<", "</"):  # <{Card} or </{Card}: a component tag
             self.uncertainty.refuse(here)
-            self._component_hole(index)
+            self._component_tag(index)
             return
         self.pairing.refuse_hole(here, in_tag_name=self.state is State.TAG_NAME)
         if self.partial:
@@ -505,90 +279,47 @@ class Scanner:
             raise _msg.tag_name(here)
         state = self.state
         self.uncertainty.refuse(here)
-        string, end, element = self.closed_at
-        first = string == self.string and end == self.string_end and element in _DROP_NEWLINE
         if state is State.TEXT:
-            self._flush()
+            self.flush()
             escaper = content_escaper(State.TEXT, self.uncertainty.in_foreign())
-            self.tokens.append(TextHole(index, Context(), escaper, first))
+            self.tokens.append(TextHole(index, Context(), escaper, self._after_start_tag()))
         elif state is State.RCDATA:
             self.body.rcdata_hole("".join(self.literal), here)
-            self._flush()
+            self.flush()
             context = Context(State.RCDATA, self.body.element)
-            self.tokens.append(TextHole(index, context, Escaper.RCDATA, first))
+            hole = TextHole(index, context, Escaper.RCDATA, self._after_start_tag())
+            self.tokens.append(hole)
         elif state is State.COMMENT:
-            self._flush()
+            self.flush()
             self.tokens.append(TextHole(index, Context(State.COMMENT), Escaper.COMMENT))
             self.join_check = True
             self.comment_fresh = False
         elif state is State.RAWTEXT:
             hole = self.body.raw_text_hole(index, here)
-            self._flush()
+            self.flush()
             self.tokens.append(hole)
-        elif state in (State.BEFORE_ATTR_NAME, State.AFTER_ATTR_VALUE, State.SELF_CLOSING):
-            self._spread(index)
-        elif state is State.AFTER_ATTR_NAME:
-            self._end_attr()
-            self._spread(index)
-        elif state is State.BEFORE_ATTR_VALUE:
-            assert self.attr is not None
-            self.attr.parts = [index]
-            self.attr.quote = Quote.NONE
-            self.state = State.ATTR_VALUE
-        elif state is State.ATTR_VALUE:
-            assert self.attr is not None
-            assert self.attr.parts is not None
-            self.attr.parts.append(index)
-        elif state is State.ATTR_NAME or state is State.TAG_NAME:
-            if state is State.ATTR_NAME:
-                raise _msg.attribute_name(here)
-            raise _msg.tag_name(here)
-        elif state is State.END_TAG:
-            raise _msg.end_tag(self.element, here)
-        else:
+        elif state is State.MARKUP_DECLARATION:
             raise _msg.markup_declaration(here)
+        else:
+            self.tags.hole(index, here)
 
-    def _spread(self, index: int) -> None:
-        assert self.tag is not None
-        self.tag.items.append(SpreadToken(self.pending, index))
-        self.pending = ""
-        self.after_spread = True
-        self.last_spread = index
-        self.state = State.BEFORE_ATTR_NAME
+    def _after_start_tag(self) -> bool:
+        """Whether the scan stands right after a <pre>, <listing> or <textarea> start tag."""
+        string, end, element = self.tags.closed_at
+        return string == self.string and end == self.string_end and element in _DROP_NEWLINE
 
-    # -- components (<{Card} ...>children</{Card}>) ------------------------------------------
-
-    def _component_hole(self, index: int) -> None:
+    def _component_tag(self, index: int) -> None:
         """A hole right after '<' (a component's start tag) or '</' (its end tag)."""
         end = self.partial == "</"
         self.partial = ""
-        self._flush()
-        self.end_tag = end
-        self.element = self.pairing.name(index)
-        self.raw = []
-        self.pending = ""
-        self.after_spread = False
+        self.flush()
         self.state = State.END_TAG if end else State.TAG_NAME
         if end:
             self.pairing.end_tag(index, self.opened)
-            return
-        self.opened = Location(self.opened.string, self.opened.offset, 1)
-        self.tag = TagToken(self.element, "", self.opened)
-        self.pairing.start_tag(index, self.opened, foreign=self.uncertainty.in_foreign())
-
-    def _component_start_tag_closed(self, end: int) -> None:
-        """The start tag of a component ends at ``end`` of the current string."""
-        tag = self.tag
-        assert tag is not None
-        self.pairing.start_tag_closed(
-            tag.items,
-            closes_itself=self.state is State.SELF_CLOSING,
-            pending=self.pending,
-            start=(self.string, end),
-            tokens=self.tokens,
-        )
-        self.tag, self.pending = None, ""
-        self.state, self.element = State.TEXT, ""
+        else:
+            self.opened = Location(self.opened.string, self.opened.offset, 1)
+            self.pairing.start_tag(index, self.opened, foreign=self.uncertainty.in_foreign())
+        self.tags.begin(self.opened, end=end, component=self.pairing.name(index))
 
     # -- the end -------------------------------------------------------------------------------
 
@@ -600,22 +331,23 @@ class Scanner:
         if not self.partial and self.state is State.TEXT:
             self.uncertainty.refuse_unclosed()
         if self.partial or self.state is not State.TEXT:
-            where = str(self.context)
-            if self.partial:  # '<!' or '<!-'
-                where = str(Context(State.MARKUP_DECLARATION))
-            elif self.end_tag and self.state in (State.TAG_NAME, State.END_TAG):
-                where = f"inside the end tag </{self.element}>"
-            quoted = self.attr is not None and self.attr.quote is not Quote.NONE
-            inside = {
-                State.COMMENT: "comment",
-                State.RCDATA: "element",
-                State.RAWTEXT: "element",
-                State.MARKUP_DECLARATION: "declaration",
-            }.get(self.state, "quote" if quoted else "tag")
-            raise _msg.unclosed(where, self.opened, inside=inside, element=self.element)
+            self._refuse_unclosed()
         self.pairing.refuse_unclosed(Location(len(self.strings) - 1, len(self.strings[-1]), 1))
         self.nesting = self.uncertainty.nesting()
-        self._flush()
+        self.flush()
+
+    def _refuse_unclosed(self) -> None:
+        """Refuse a template that ends inside a construct: a tag, a comment, an element..."""
+        context = self.context
+        where = str(context)
+        if self.partial:  # '<!' or '<!-'
+            where = str(Context(State.MARKUP_DECLARATION))
+        elif self.tags.end_tag and self.state in (State.TAG_NAME, State.END_TAG):
+            where = f"inside the end tag </{context.element}>"
+        attr = self.tags.attr
+        quoted = attr is not None and attr.quote is not Quote.NONE
+        inside = _UNCLOSED.get(self.state, "quote" if quoted else "tag")
+        raise _msg.unclosed(where, self.opened, inside=inside, element=context.element)
 
 
 def scan(template: Template) -> list[Token]:
