@@ -68,6 +68,7 @@ class Scanner:
         self.string = 0  # index of the string being scanned
         self.string_end = 0  # its length
         self.strings: tuple[str, ...] = ("",)
+        self.closed_at: tuple[int, int, str] = (-1, -1, "")  # where the last start tag ended
         self.comment_tail = ""  # the last characters of a comment, to judge holes there
         self.comment_fresh = False  # right after '<!--', where '>' and '->' end the comment
         self.join_check = False  # a hole stood in this comment since its last static text
@@ -238,9 +239,10 @@ class Scanner:
         self.state = State.TAG_NAME
         self.tags.begin(self.opened, end=end)
 
-    def start_tag_closed(self, name: str, tag: TagToken, *, closes_itself: bool) -> None:
-        """The start tag ``tag`` of ``name`` ended: what content follows (13.2.6.4.7 switches
-        the tokenizer to RCDATA or RAWTEXT after <title>, <script>...)."""
+    def start_tag_closed(self, name: str, tag: TagToken, end: int, *, closes_itself: bool) -> None:
+        """The start tag ``tag`` of ``name`` ended before ``end``: what content follows
+        (13.2.6.4.7 switches the tokenizer to RCDATA or RAWTEXT after <title>, <script>...)."""
+        self.closed_at = (self.string, end, name)
         self.uncertainty.start_tag(name, tag.location, closes_itself=closes_itself)
         if name in RCDATA_ELEMENTS:
             self.state = State.RCDATA
@@ -305,7 +307,7 @@ class Scanner:
 
     def _after_start_tag(self) -> bool:
         """Whether the scan stands right after a <pre>, <listing> or <textarea> start tag."""
-        string, end, element = self.tags.closed_at
+        string, end, element = self.closed_at
         return string == self.string and end == self.string_end and element in _DROP_NEWLINE
 
     def _component_tag(self, index: int) -> None:

@@ -56,8 +56,9 @@ class Owner(Protocol):
     def flush(self) -> None:
         """Turn the literal text so far into a token."""
 
-    def start_tag_closed(self, name: str, tag: TagToken, *, closes_itself: bool) -> None:
-        """The start tag ``tag`` of element ``name`` ended: the content that follows."""
+    def start_tag_closed(self, name: str, tag: TagToken, end: int, *, closes_itself: bool) -> None:
+        """The start tag ``tag`` of element ``name`` ended before ``end`` of the string being
+        scanned: the content that follows."""
 
     def end_tag_closed(self, name: str) -> None:
         """The end tag of element ``name`` ended."""
@@ -77,7 +78,6 @@ class TagScanner:
         self.pending = ""  # raw whitespace (and stray '/') inside a tag not yet given to an item
         self.after_spread = False
         self.last_spread = 0
-        self.closed_at: tuple[int, int, str] = (-1, -1, "")  # where the last start tag ended
 
     def transitions(self) -> dict[State, Callable[[str, int], int]]:
         """The transition of each tag state, for the scanner's table."""
@@ -368,5 +368,4 @@ class TagScanner:
             owner.literal.append(">")
         self.tag = None
         self.pending = ""
-        self.closed_at = (owner.string, i + 1, name)
-        owner.start_tag_closed(name, tag, closes_itself=closes_itself)
+        owner.start_tag_closed(name, tag, i + 1, closes_itself=closes_itself)
