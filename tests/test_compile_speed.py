@@ -24,7 +24,7 @@ import htmltemplates.compiler.emit
 from bench import compile as bench_compile
 from htmltemplates import RenderError, TemplateError, TemplateSyntaxError, clear_cache, html
 from htmltemplates.lang.css import CssPosition, CssState, css_holes
-from htmltemplates.scan.scanner import _ends_in_partial_end_tag
+from htmltemplates.scan.bodies import _ends_in_partial_end_tag
 
 
 @pytest.fixture(autouse=True)

@@ -32,7 +32,17 @@ LAYERS: list[tuple[str, list[str]]] = [
         ["htmltemplates.scan.context", "htmltemplates.scan.tokens"],
     ),
     ("compile time: the escaper of each hole", ["htmltemplates.analyze"]),
-    ("compile time: HTML scanner", ["htmltemplates.scan"]),
+    (
+        "compile time: HTML scanner",
+        [
+            "htmltemplates.scan",
+            "htmltemplates.scan.scanner",
+            "htmltemplates.scan.tags",
+            "htmltemplates.scan.bodies",
+            "htmltemplates.scan.components",
+            "htmltemplates.scan.uncertainty",
+        ],
+    ),
     ("compile time: plans", ["htmltemplates.compiler"]),
     ("API", ["htmltemplates._api", "htmltemplates", "htmltemplates.flask"]),
 ]

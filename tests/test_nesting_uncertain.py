@@ -51,7 +51,7 @@ def refused(template: Template) -> bool:
 
 # -- a second uncertain construct must not hide a double-escaped <script> ----------------------
 #
-# Scanner.unsure keeps only the last reason, and Nesting.foreign_only is computed from its
+# Uncertainty.reason keeps only the last reason, and Nesting.foreign_only is computed from its
 # anchor: a <script> with '<!--' and '<script' (refused anywhere) followed by markup in
 # <title>/<style>/<script> or a CDATA section (refused only in foreign content) is rendered
 # inside any HTML element, and the double-escaped script swallows the outer template.

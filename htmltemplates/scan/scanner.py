@@ -2,8 +2,9 @@
 
 The scanner follows the WHATWG tokenizer (HTML Living Standard 13.2.5) over the static strings
 only, never the values. It is a table from State to a short transition method, each taking
-``(text, i)`` and returning how far it got. Between two strings stands an interpolation (a
-*hole*); :meth:`Scanner.hole` decides what the hole is from the state it lands in:
+``(text, i)`` and returning how far it got: the content states here, the tag states in
+:mod:`.tags`. Between two strings stands an interpolation (a *hole*); :meth:`Scanner.hole`
+decides what the hole is from the state it lands in:
 
 - in text, RCDATA or a comment: a :class:`TextHole` whose value is escaped for that context;
 - between attributes: a spread of a mapping of attributes;
@@ -14,6 +15,11 @@ only, never the values. It is a table from State to a short transition method, e
 Tags that contain holes come out as :class:`TagToken` with their attributes split out, so the
 compiler can merge and drop attributes; everything else comes out as literal text, exactly as
 written.
+
+The :class:`Scanner` owns the parts that each keep one kind of fact along the scan: the tag
+being scanned (:mod:`.tags`), the body of an RCDATA or raw-text element (:mod:`.bodies`), the
+pairing of component tags (:mod:`.components`), and what some reader may read otherwise
+(:mod:`.uncertainty`).
 """
 
 from __future__ import annotations
@@ -23,161 +29,63 @@ from collections.abc import Callable
 from string.templatelib import Interpolation, Template
 
 from .. import _messages as _msg
-from .._spec import (
-    RAWTEXT_ELEMENTS,
-    RCDATA_ELEMENTS,
-    SCRIPT_ELEMENTS,
-    WHITESPACE,
-    ascii_lower,
-    attr_kind,
-)
-from ..analyze.text import content_escaper, script_escaper, script_kind, style_escapers
-from ..errors import ErrorCode, Location, TemplateSyntaxError
+from .._spec import RAWTEXT_ELEMENTS, RCDATA_ELEMENTS
+from ..analyze.text import content_escaper, script_kind
+from ..errors import Location
 from ..escaper import Escaper
-from ..lang.javascript import CODE_STAND_IN, TEXT_STAND_IN
+from .bodies import ElementBody
+from .components import ComponentPairing
 from .context import Context, Quote, State
-from .tokens import (
-    NONCE,
-    AttrToken,
-    ComponentToken,
-    Nesting,
-    SpreadToken,
-    TagToken,
-    TextHole,
-    Token,
-)
+from .tags import TagScanner
+from .tokens import Nesting, TagToken, TextHole, Token
+from .uncertainty import Uncertainty
 
-_TAG_NAME = re.compile(r"[^\t\n\f\r />]*")
-_ATTR_NAME = re.compile(r"=?[^\t\n\f\r />=]*")
-_SPACE = re.compile(r"[\t\n\f\r ]*")
-_UNQUOTED = re.compile(r"[^\t\n\f\r >]*")
-_UNQUOTED_BAD = re.compile(r"[\"'<=`]")
 _COMMENT_END = re.compile(r"--!?>")
-_MARKUP = re.compile(r"<[A-Za-z!?/]")
-_ASCII_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-
-
-def _ends_in_partial_end_tag(text: str) -> bool:
-    """Whether ``text`` ends in '<' or '</' and ASCII letters. Only its end is read (a longer
-    piece of it while that is letters): the body of a <style> or <script> is judged at each of
-    its holes, and a search through all of it each time grew as the square of its length."""
-    size = 64
-    while True:
-        tail = text[-size:]
-        head = tail.rstrip(_ASCII_LETTERS)
-        if len(head) >= 2 or len(tail) == len(text):
-            return head.endswith(("<", "</"))
-        size *= 2
-
-
-# Elements whose content may not be tokenized as HTML is: <svg> and <math> (foreign content),
-# and <select>, where the "in select" insertion mode of parsers older than the 2025
-# customizable-select change ignores <title>, <style>... start tags, so their content is markup.
-_FOREIGN_ROOTS = frozenset({"svg", "math", "select"})
-# HTML integration points (13.2.6.5; annotation-xml only with encoding text/html, counted
-# always): an HTML element open in one makes the tree builder ignore </svg> and </math>.
-_INTEGRATION_POINTS = frozenset(
-    {"foreignobject", "desc", "title", "mi", "mo", "mn", "ms", "mtext", "annotation-xml"}
-)
-# read otherwise outside foreign content
-_ANYWHERE = frozenset({ErrorCode.SCRIPT_COMMENT, ErrorCode.NOSCRIPT})
-_NOSCRIPT_END = re.compile(r"</noscript(?=[\t\n\f\r />]|\Z)", re.IGNORECASE)
+# the elements whose first newline the HTML parser drops (13.2.6.4.7)
 _DROP_NEWLINE = frozenset({"pre", "listing", "textarea"})
-
-# A script or style body is raw text in HTML, but in <svg> and <math> (where a template may be
-# interpolated) its tags are parsed: '<a href=' there makes a value an attribute
-# (_messages.script_markup).
-
-
-def _only_cdata(body: str) -> bool:
-    """Whether the only '<' in a raw-text body opens a CDATA section that is closed: raw text,
-    a CDATA section in foreign content, a bogus comment in a legacy <select>, it holds no
-    markup for any reader, and every reader ends the element at the same end tag (SVG files
-    exported by drawing programs wrap their <style> and <script> so)."""
-    start = body.find("<![CDATA[")
-    return body.count("<") == 1 and start >= 0 and "]]>" in body[start + 9 :]
-
-
-def _space_end(text: str, i: int) -> int:
-    """Where the run of whitespace starting at ``text[i]`` ends."""
-    match = _SPACE.match(text, i)
-    return match.end() if match else i
+# what is left open when a template ends in a state other than text
+_UNCLOSED = {
+    State.COMMENT: "comment",
+    State.RCDATA: "element",
+    State.RAWTEXT: "element",
+    State.MARKUP_DECLARATION: "declaration",
+}
 
 
 class Scanner:
-    """Walks the strings of one template; :meth:`scan` is the whole job."""
+    """Walks the strings of one template; :meth:`scan` is the whole job. It owns the scan's
+    state, its output and its parts: the tags (:class:`TagScanner`), the body of an RCDATA or
+    raw-text element (:class:`ElementBody`), the pairing of component tags
+    (:class:`ComponentPairing`) and what some reader may read otherwise
+    (:class:`Uncertainty`)."""
 
     def __init__(self) -> None:
         self.tokens: list[Token] = []
+        self.literal: list[str] = []  # literal text not yet in tokens
         self.state = State.TEXT
-        self.element = ""  # the tag being scanned, or the RCDATA/raw-text element we are in
-        self.end_tag = False
-        self.tag: TagToken | None = None
-        self.attr: AttrToken | None = None
-        self.raw: list[str] = []  # raw text of the current tag, emitted as is when it has no hole
-        self.pending = ""  # raw whitespace (and stray '/') inside a tag not yet given to an item
         self.partial = ""  # '<', '</', '<!' or '<!-' at the end of a string
-        self.after_spread = False
-        self.last_spread = 0
+        self.opened = Location()  # where the construct being scanned started
+        self.string = 0  # index of the string being scanned
+        self.string_end = 0  # its length
+        self.strings: tuple[str, ...] = ("",)
+        self.closed_at: tuple[int, int, str] = (-1, -1, "")  # where the last start tag ended
         self.comment_tail = ""  # the last characters of a comment, to judge holes there
         self.comment_fresh = False  # right after '<!--', where '>' and '->' end the comment
         self.join_check = False  # a hole stood in this comment since its last static text
-        self.opened = Location()  # where the construct being scanned started
-        self.rcdata_text = ""  # the content of the RCDATA or raw-text element being scanned
-        self.rcdata_markup = False  # whether markup (_MARKUP) is in rcdata_text[:rcdata_read]
-        self.rcdata_read = 0
-        self.style_parts: list[str] = []  # a <style> body's static text around its holes
-        self.style_holes: list[TextHole] = []
-        self.script_kind = ""  # in <script>: "js", "json", or "" for a data block
-        self.noscript = False  # inside <noscript>, which scripting browsers read as raw text
-        self.noscript_at = Location()
-        self.noscript_ends: set[tuple[int, int]] = set()  # where real </noscript> tags start
-        # Static markup after which some browser may read the rest of the template in another
-        # context than we do; every later hole is refused with this (headline, fix, anchor).
-        self._unsure: _msg.Pending | None = None
-        self.unsure_at = Location()  # where the scan stood when it became unsure
-        # Some uncertain text is read otherwise outside foreign content too (or stands inside
-        # the template's own <svg>): kept once set, whatever reason comes later.
-        self.unsure_anywhere: _msg.Pending | None = None
-        self.unsure_anywhere_at = Location()
-        # An </svg> or </math> came while an integration point inside it was open: the tree
-        # builder may have ignored it, so every later hole counts as maybe foreign.
-        self.maybe_foreign = False
-        # The <svg>, <math> and <select> start tags not closed yet (and the integration points
-        # opened inside them), in order: the scanner reads every template as HTML, and tracks
-        # these only to know what may be read otherwise (a breakout tag such as <p> really ends
-        # foreign content; this over-approximates).
-        self.foreign: list[tuple[str, Location]] = []
         # Set by finish(): why this template may not be rendered inside another one, and
         # whether only inside foreign content (see Nesting).
         self.nesting: Nesting | None = None
-        self.string = 0  # index of the string being scanned
-        self.string_end = 0  # its length
-        self.closed_at: tuple[int, int, str] = (-1, -1, "")  # where the last start tag ended
-        self.literal: list[str] = []
-        # components (<{Card}>): the one whose start tag is being scanned, the open ones (with
-        # where their children's tokens start), the hole of a </{Card}> being scanned
-        self.component: ComponentToken | None = None
-        self.components: list[tuple[ComponentToken, int]] = []
-        self.closing = -1
-        self.closing_at = Location()
-        self.interpolations: tuple[Interpolation[object], ...] = ()
-        self.strings: tuple[str, ...] = ("",)
+        self.pairing = ComponentPairing()  # of component tags (<{Card}>...</{Card}>)
+        self.tags = TagScanner(self, self.pairing)
+        self.body = ElementBody()  # of the RCDATA or raw-text element being scanned
+        self.uncertainty = Uncertainty()
         self._table: dict[State, Callable[[str, int], int]] = {
             State.TEXT: self._text,
             State.RCDATA: self._rawtext,
             State.RAWTEXT: self._rawtext,
             State.COMMENT: self._comment,
             State.MARKUP_DECLARATION: self._markup_declaration,
-            State.TAG_NAME: self._tag_name,
-            State.END_TAG: self._end_tag,
-            State.BEFORE_ATTR_NAME: self._before_attr_name,
-            State.ATTR_NAME: self._attr_name,
-            State.AFTER_ATTR_NAME: self._after_attr_name,
-            State.BEFORE_ATTR_VALUE: self._before_attr_value,
-            State.ATTR_VALUE: self._attr_value,
-            State.AFTER_ATTR_VALUE: self._after_attr_value,
-            State.SELF_CLOSING: self._self_closing,
+            **self.tags.transitions(),
         }
 
     # -- driving -------------------------------------------------------------------------------
@@ -186,7 +94,7 @@ class Scanner:
         """The tokens of ``template``, from its static strings alone (PEP 750's way of walking
         a template: match its items, strings and interpolations)."""
         holes = 0
-        self.interpolations, self.strings = template.interpolations, template.strings
+        self.pairing.interpolations, self.strings = template.interpolations, template.strings
         for item in template:
             match item:
                 case str() as text:
@@ -204,50 +112,27 @@ class Scanner:
             raise AssertionError("a partial token is always followed by a hole or the end")
         while i < len(text):
             i = self._table[self.state](text, i)
-        for match in _NOSCRIPT_END.finditer(text):
-            if (string, match.start()) not in self.noscript_ends:
-                # a browser with scripting reads <noscript> as raw text up to the first
-                # "</noscript", even one inside a comment or an attribute value; and any
-                # template may be interpolated into a <noscript>
-                self.unsure = _msg.noscript()
-                self.unsure_at = self._here(match.start(), len(match.group()))
-                if self.unsure_anywhere is self.unsure:
-                    self.unsure_anywhere_at = self.unsure_at
-
-    @property
-    def unsure(self) -> _msg.Pending | None:
-        return self._unsure
-
-    @unsure.setter
-    def unsure(self, reason: _msg.Pending | None) -> None:
-        self._unsure = reason
-        self.unsure_at = self.opened
-        anywhere = reason is not None and (reason.code in _ANYWHERE or self._in_foreign())
-        if anywhere and self.unsure_anywhere is None:
-            self.unsure_anywhere, self.unsure_anywhere_at = reason, self.unsure_at
-
-    def _in_foreign(self) -> bool:
-        return bool(self.foreign) or self.maybe_foreign
+        self.uncertainty.noscript_end_tags(text, string)
 
     @property
     def context(self) -> Context:
         """The Context at the current point of the scan."""
-        state = State.TAG_OPEN if self.partial else self.state
-        if self.attr is not None and state is State.ATTR_VALUE:
-            name = ascii_lower(self.attr.name)
-            return Context(
-                state, self.element, name, attr_kind(self.element, name), self.attr.quote
-            )
-        if state is State.ATTR_NAME and self.attr is not None:
-            return Context(state, self.element, ascii_lower(self.attr.name))
+        if self.partial:
+            return Context(State.TAG_OPEN)
+        state = self.state
         if state is State.TEXT:
             return Context()
-        return Context(state, self.element)
+        if state is State.RCDATA or state is State.RAWTEXT:
+            return Context(state, self.body.element)
+        if state is State.COMMENT or state is State.MARKUP_DECLARATION:
+            return Context(state)
+        return self.tags.context(state)
 
     def _here(self, offset: int, width: int = 1) -> Location:
         return Location(self.string, offset, width)
 
-    def _flush(self) -> None:
+    def flush(self) -> None:
+        """Turn the literal text so far into a token."""
         if self.literal:
             self.tokens.append("".join(self.literal))
             self.literal.clear()
@@ -273,12 +158,12 @@ class Scanner:
             return len(text)
         after = text[j + 1] if j + 1 < len(text) else ""
         if after.isascii() and after.isalpha():
-            self._open_tag(text, j, end=False)
+            self._open_tag(j, end=False)
             return j + 1
         if after == "/" and j + 2 < len(text):
             second = text[j + 2]
             if second.isascii() and second.isalpha():
-                self._open_tag(text, j, end=True)
+                self._open_tag(j, end=True)
                 return j + 2
         if after in ("!", "?") or (after == "/" and text[j + 2 : j + 3] != ">"):
             # 13.2.5.42 markup declaration open, and the bogus comments of '<?' and '</' + junk
@@ -290,42 +175,20 @@ class Scanner:
         return j + 1
 
     def _rawtext(self, text: str, i: int) -> int:
-        end = re.compile(r"</" + re.escape(self.element) + r"(?=[\t\n\f\r />])", re.IGNORECASE)
+        element = self.body.element
+        end = re.compile(r"</" + re.escape(element) + r"(?=[\t\n\f\r />])", re.IGNORECASE)
         match = end.search(text, i)
         stop = len(text) if match is None else match.start()
-        self.literal.append(text[i:stop])
-        self._add_to_body(text[i:stop])
-        if self.element == "style":
-            self.style_parts[-1] += text[i:stop]
+        static = text[i:stop]
+        self.literal.append(static)
+        self.body.feed(static)
         if match is None:
             return len(text)
-        if self.style_holes:
-            escapers = style_escapers(self.style_parts, [hole.index for hole in self.style_holes])
-            for hole, escaper in zip(self.style_holes, escapers, strict=True):
-                hole.escaper = escaper
-        self._judge_body(self.element, self.rcdata_text)
+        reason = self.body.end()
+        if reason is not None:
+            self.uncertainty.become_unsure(reason, self.opened)
         self.state = State.TEXT
-        self.element = ""
         return match.start()
-
-    def _judge_body(self, element: str, body: str) -> None:
-        """After a raw-text or RCDATA element: is where it ended certain for every reader?"""
-        if element in RAWTEXT_ELEMENTS and _only_cdata(body):
-            return
-        if element == "script":
-            lowered = ascii_lower(body)
-            if "<!--" in lowered and "<script" in lowered:
-                # 13.2.5.20-27: after '<!--', a '<script' enters the double-escaped state and
-                # the next '</script>' no longer ends the element
-                self.unsure = _msg.script_comment_nested()
-            elif _MARKUP.search(body):
-                # in <svg> and <math> a script's tags are parsed: a '</script>' inside a quoted
-                # attribute value there does not end it
-                self.unsure = _msg.script_markup("script")
-        elif _MARKUP.search(body):
-            # in <svg>, <math> (and a legacy <select>) this element is not text: its markup is
-            # parsed, and a '</title>' inside a quoted value there does not end it
-            self.unsure = _msg.rcdata_markup(element)
 
     def _comment(self, text: str, i: int) -> int:
         if self.join_check:
@@ -360,256 +223,42 @@ class Scanner:
         if text.startswith("![CDATA[", i):
             # 13.2.5.42: a bogus comment ending at the first '>' in HTML, but in <svg> and
             # <math> a CDATA section ending at ']]>': what follows it depends on the reader
-            self.unsure = _msg.cdata()
+            self.uncertainty.become_unsure(_msg.cdata(), self.opened)
         self.literal.append(text[i : j + 1])
         self.state = State.TEXT
         return j + 1
 
-    # -- tags (13.2.5.6 - 13.2.5.40) --------------------------------------------------------------
+    # -- tags: where they start and what their end starts --------------------------------------
 
-    def _open_tag(self, text: str, j: int, *, end: bool) -> None:
+    def _open_tag(self, j: int, *, end: bool) -> None:
+        """A start tag ('<' and a letter) or an end tag ('</' and a letter) starts at ``j``."""
         if end:
-            self.noscript_ends.add((self.string, j))
-        self._flush()
-        self.end_tag = end
-        self.element = ""
-        self.raw = ["</" if end else "<"]
-        self.pending = ""
-        self.after_spread = False
+            self.uncertainty.end_tag_starts(self.string, j)
+        self.flush()
         self.opened = self._here(j, 2 if end else 1)
-        self.tag = None if end else TagToken("", "", self.opened)
         self.state = State.TAG_NAME
+        self.tags.begin(self.opened, end=end)
 
-    def _tag_name(self, text: str, i: int) -> int:
-        match = _TAG_NAME.match(text, i)
-        assert match is not None
-        if self.component is not None:  # <{Card}: whitespace, '/' or '>' must follow
-            if match.group():
-                raise self._glued(self.component.index, self._here(i, match.end() - i))
-            self.state = State.BEFORE_ATTR_NAME
-            return i
-        self.element += ascii_lower(match.group())
-        self.raw.append(match.group())
-        if match.end() < len(text):
-            if self.tag is not None:
-                self.tag.name = self.element
-                self.tag.head = "".join(self.raw)
-            self.state = State.END_TAG if self.end_tag else State.BEFORE_ATTR_NAME
-        return match.end()
-
-    def _end_tag(self, text: str, i: int) -> int:
-        if self.closing >= 0:  # </{Card}: only whitespace may come before its '>'
-            j = _space_end(text, i)
-            if j == len(text):
-                return j
-            if text[j] != ">":
-                raise self._glued(self.closing, self._here(j, len(text) - j), end=True)
-            self._close_component(j + 1)
-            return j + 1
-        j = text.find(">", i)
-        if j < 0:
-            self.raw.append(text[i:])
-            return len(text)
-        self.raw.append(text[i : j + 1])
-        self.literal.append("".join(self.raw))
-        self.state = State.TEXT
-        if self.element == "noscript":
-            self.noscript = False
-        elif self.element in _FOREIGN_ROOTS or self.element in _INTEGRATION_POINTS:
-            names = [name for name, _ in self.foreign]
-            if self.element in names:  # </svg> closes the innermost <svg> (and what it holds)
-                at = len(names) - 1 - names[::-1].index(self.element)
-                if self.element in _FOREIGN_ROOTS and any(
-                    name in _INTEGRATION_POINTS for name in names[at + 1 :]
-                ):
-                    self.maybe_foreign = True  # HTML content there ignores </svg>
-                del self.foreign[at:]
-        self.element = ""
-        return j + 1
-
-    def _before_attr_name(self, text: str, i: int) -> int:
-        c = text[i]
-        if c in WHITESPACE:
-            j = _space_end(text, i)
-            self._take(text[i:j], into_pending=True)
-            self.after_spread = False
-            return j
-        if c == "/":
-            self._take(c, into_pending=True)
-            self.state = State.SELF_CLOSING
-            return i + 1
-        if c == ">":
-            self._close_tag(text, i)
-            return i + 1
-        if self.after_spread:
-            raise _msg.attribute_name(Location.at_hole(self.last_spread))
-        self.attr = AttrToken(self.pending, "", self._here(i))
-        self.pending = ""
-        self.state = State.ATTR_NAME
-        return self._attr_name(text, i)
-
-    def _attr_name(self, text: str, i: int) -> int:
-        assert self.attr is not None
-        match = _ATTR_NAME.match(text, i)  # a hole inside a name is refused, so it starts here
-        assert match is not None
-        self.attr.name += match.group()
-        self._take(match.group())
-        if match.end() < len(text):
-            self.state = State.AFTER_ATTR_NAME
-        return match.end()
-
-    def _after_attr_name(self, text: str, i: int) -> int:
-        assert self.attr is not None
-        c = text[i]
-        if c in WHITESPACE:
-            j = _space_end(text, i)
-            self.pending += text[i:j]
-            self.raw.append(text[i:j])
-            return j
-        if c == "=":
-            self.attr.raw += self.pending + "="
-            self.pending = ""
-            self.raw.append("=")
-            self.state = State.BEFORE_ATTR_VALUE
-            return i + 1
-        self._end_attr()
-        self.state = State.BEFORE_ATTR_NAME
-        return i
-
-    def _before_attr_value(self, text: str, i: int) -> int:
-        assert self.attr is not None
-        c = text[i]
-        if c in WHITESPACE:
-            j = _space_end(text, i)
-            self._take(text[i:j])
-            return j
-        self.attr.parts = []
-        self.state = State.ATTR_VALUE
-        if c in "\"'":
-            self.opened = self._here(i)
-            self.attr.quote = Quote(c)
-            self._take(c)
-            return i + 1
-        if c == ">":  # 13.2.5.36: missing value; the attribute's value is empty
-            self.attr.parts = None
-            self._end_attr()
-            self._close_tag(text, i)
-            return i + 1
-        self.attr.quote = Quote.NONE
-        return i
-
-    def _attr_value(self, text: str, i: int) -> int:
-        attr = self.attr
-        assert attr is not None
-        assert attr.parts is not None
-        if attr.quote is Quote.NONE:
-            if text.startswith("/>", i) and attr.parts and isinstance(attr.parts[-1], int):
-                # <img src={url}/>: the value we quote ends at the hole, and '/>' closes the
-                # tag as its author meant (a browser would read a static src=x/> as "x/")
-                self._end_attr()
-                self.state = State.BEFORE_ATTR_NAME
-                return i
-            match = _UNQUOTED.match(text, i)
-            assert match is not None
-            bad = _UNQUOTED_BAD.search(match.group())
-            if bad is not None:
-                raise _msg.unquoted_value(bad.group(), attr.name, self._here(i + bad.start()))
-            j = match.end()
-            if match.group():
-                attr.parts.append(match.group())
-                self._take(match.group())
-            if j < len(text):
-                self._end_attr()
-                self.state = State.BEFORE_ATTR_NAME
-            return j
-        j = text.find(attr.quote.value, i)
-        if j < 0:
-            attr.parts.append(text[i:])
-            self._take(text[i:])
-            return len(text)
-        if j > i:
-            attr.parts.append(text[i:j])
-        self._take(text[i : j + 1])
-        self._end_attr()
-        if self.tag is not None:
-            self.opened = self.tag.location
-        self.state = State.AFTER_ATTR_VALUE
-        return j + 1
-
-    def _after_attr_value(self, text: str, i: int) -> int:
-        c = text[i]
-        if c == "/":
-            self._take(c, into_pending=True)
-            self.state = State.SELF_CLOSING
-            return i + 1
-        self.state = State.BEFORE_ATTR_NAME  # whitespace, '>' or (a parse error) a name
-        return i
-
-    def _self_closing(self, text: str, i: int) -> int:
-        if text[i] == ">":
-            self._close_tag(text, i)
-            return i + 1
-        self.state = State.BEFORE_ATTR_NAME
-        return i
-
-    def _take(self, chunk: str, *, into_pending: bool = False) -> None:
-        """Record raw tag text, for the tag's raw copy and the current item."""
-        self.raw.append(chunk)
-        if into_pending:
-            self.pending += chunk
-        elif self.attr is not None:
-            self.attr.raw += chunk
-
-    def _end_attr(self) -> None:
-        if self.attr is not None and self.tag is not None:
-            self.tag.items.append(self.attr)
-        self.attr = None
-
-    def _close_tag(self, text: str, i: int) -> None:
-        if self.component is not None:
-            self._open_component(i + 1)
-            return
-        self.raw.append(">")
-        tag = self.tag
-        assert tag is not None
-        name = self.element
-        if self.state is not State.SELF_CLOSING and (
-            name in _FOREIGN_ROOTS or (self.foreign and name in _INTEGRATION_POINTS)
-        ):
-            self.foreign.append((name, tag.location))
-        # a nonce goes before the '>' (not before a '/': it may end an unquoted value)
-        nonce = name in SCRIPT_ELEMENTS and not any(
-            isinstance(item, AttrToken) and ascii_lower(item.name) == "nonce" for item in tag.items
-        )
-        end = ">" if not nonce else ""
-        if any(isinstance(item, SpreadToken) or item.dynamic for item in tag.items):
-            tag.tail = self.pending + end
-            self._flush()
-            self.tokens.append(tag)
-        else:
-            self.literal.append("".join(self.raw)[: None if end else -1])
-        if nonce:
-            self._flush()
-            self.tokens.append(NONCE)
-            self.literal.append(">")
-        self.tag = None
-        self.pending = ""
-        self.closed_at = (self.string, i + 1, name)
+    def start_tag_closed(self, name: str, tag: TagToken, end: int, *, closes_itself: bool) -> None:
+        """The start tag ``tag`` of ``name`` ended before ``end``: what content follows
+        (13.2.6.4.7 switches the tokenizer to RCDATA or RAWTEXT after <title>, <script>...)."""
+        self.closed_at = (self.string, end, name)
+        self.uncertainty.start_tag(name, tag.location, closes_itself=closes_itself)
         if name in RCDATA_ELEMENTS:
             self.state = State.RCDATA
-            self.rcdata_text, self.rcdata_markup, self.rcdata_read = "", False, 0
+            self.body.start(name)
             self.opened = tag.location
         elif name in RAWTEXT_ELEMENTS:
             self.state = State.RAWTEXT
-            self.rcdata_text, self.rcdata_markup, self.rcdata_read = "", False, 0
-            self.style_parts, self.style_holes = [""], []
+            self.body.start(name, script_kind(tag) if name == "script" else "")
             self.opened = tag.location
-            self.script_kind = script_kind(tag) if name == "script" else ""
         else:
             self.state = State.TEXT
-            self.element = ""
-            if name == "noscript":
-                self.noscript, self.noscript_at = True, tag.location
+
+    def end_tag_closed(self, name: str) -> None:
+        """The end tag of ``name`` ended."""
+        self.state = State.TEXT
+        self.uncertainty.end_tag(name)
 
     # -- holes ---------------------------------------------------------------------------------
 
@@ -622,226 +271,57 @@ class Scanner:
     def _hole(self, index: int) -> None:
         here = Location.at_hole(index)
         if self.partial in ("<", "</"):  # <{Card} or </{Card}: a component tag
-            if self.unsure is not None:
-                raise self.unsure.at(here)
-            self._component_hole(index)
+            self.uncertainty.refuse(here)
+            self._component_tag(index)
             return
-        if self.component is not None and self.state is State.TAG_NAME:
-            raise self._glued(self.component.index, here)
-        if self.closing >= 0:
-            raise self._glued(self.closing, here, end=True)
+        self.pairing.refuse_hole(here, in_tag_name=self.state is State.TAG_NAME)
         if self.partial:
             if self.partial.startswith("<!"):
                 raise _msg.markup_declaration(here)
             raise _msg.tag_name(here)
         state = self.state
-        if self.unsure is not None:
-            raise self.unsure.at(here)
-        string, end, element = self.closed_at
-        first = string == self.string and end == self.string_end and element in _DROP_NEWLINE
+        self.uncertainty.refuse(here)
         if state is State.TEXT:
-            self._flush()
-            escaper = content_escaper(State.TEXT, self._in_foreign())
-            self.tokens.append(TextHole(index, Context(), escaper, first))
+            self.flush()
+            escaper = content_escaper(State.TEXT, self.uncertainty.in_foreign())
+            self.tokens.append(TextHole(index, Context(), escaper, self._after_start_tag()))
         elif state is State.RCDATA:
-            self._refuse_partial_end_tag("".join(self.literal), here)
-            if self._markup_in_body():
-                # <title><a href={x}> is text in HTML, but markup wherever <title> is not
-                # RCDATA: in <svg> (where <title><script> is a real script), or in a template
-                # interpolated into <svg>. Any markup before the hole refuses it: quotes and
-                # '>' cannot be judged in text that may or may not be markup.
-                raise _msg.rcdata_markup(self.element).at(here)
-            self._add_to_body("x")  # the value: text
-            self._flush()
-            self.tokens.append(TextHole(index, self.context, Escaper.RCDATA, first))
+            self.body.rcdata_hole("".join(self.literal), here)
+            self.flush()
+            context = Context(State.RCDATA, self.body.element)
+            hole = TextHole(index, context, Escaper.RCDATA, self._after_start_tag())
+            self.tokens.append(hole)
         elif state is State.COMMENT:
-            self._flush()
+            self.flush()
             self.tokens.append(TextHole(index, Context(State.COMMENT), Escaper.COMMENT))
             self.join_check = True
             self.comment_fresh = False
-        elif state is State.RAWTEXT and self.element == "script" and self.script_kind:
-            self._script_hole(index, here)
-        elif state is State.RAWTEXT and self.element == "style":
-            self._style_hole(index, here)
         elif state is State.RAWTEXT:
-            raise self._rawtext_refusal(here)
-        elif state in (State.BEFORE_ATTR_NAME, State.AFTER_ATTR_VALUE, State.SELF_CLOSING):
-            self._spread(index)
-        elif state is State.AFTER_ATTR_NAME:
-            self._end_attr()
-            self._spread(index)
-        elif state is State.BEFORE_ATTR_VALUE:
-            assert self.attr is not None
-            self.attr.parts = [index]
-            self.attr.quote = Quote.NONE
-            self.state = State.ATTR_VALUE
-        elif state is State.ATTR_VALUE:
-            assert self.attr is not None
-            assert self.attr.parts is not None
-            self.attr.parts.append(index)
-        elif state is State.ATTR_NAME or state is State.TAG_NAME:
-            if state is State.ATTR_NAME:
-                raise _msg.attribute_name(here)
-            raise _msg.tag_name(here)
-        elif state is State.END_TAG:
-            raise _msg.end_tag(self.element, here)
-        else:
+            hole = self.body.raw_text_hole(index, here)
+            self.flush()
+            self.tokens.append(hole)
+        elif state is State.MARKUP_DECLARATION:
             raise _msg.markup_declaration(here)
+        else:
+            self.tags.hole(index, here)
 
-    def _spread(self, index: int) -> None:
-        assert self.tag is not None
-        self.tag.items.append(SpreadToken(self.pending, index))
-        self.pending = ""
-        self.after_spread = True
-        self.last_spread = index
-        self.state = State.BEFORE_ATTR_NAME
+    def _after_start_tag(self) -> bool:
+        """Whether the scan stands right after a <pre>, <listing> or <textarea> start tag."""
+        string, end, element = self.closed_at
+        return string == self.string and end == self.string_end and element in _DROP_NEWLINE
 
-    def _script_hole(self, index: int, here: Location) -> None:
-        """A hole in a <script> body: refused where the body may be read otherwise than as
-        JavaScript (a partial end tag, a comment opener, markup); else the analysis gives it
-        its escaper, from where the JavaScript so far puts it."""
-        body = self.rcdata_text
-        self._refuse_partial_end_tag(body, here)
-        if "<!--" in body:
-            raise _msg.script_comment(here)
-        if self._markup_in_body():
-            raise _msg.script_markup("script").at(here)
-        escaper = script_escaper(body, self.script_kind, index, here)
-        self._flush()
-        self.tokens.append(TextHole(index, Context(State.RAWTEXT, "script"), escaper))
-        # the value: one expression, or text of the string
-        in_text = escaper is Escaper.SCRIPT_STRING
-        self._add_to_body(TEXT_STAND_IN if in_text else CODE_STAND_IN)
-
-    def _add_to_body(self, text: str) -> None:
-        """Add ``text`` to the body of the element being scanned (rcdata_text). The body is
-        dropped from self while it grows: CPython then extends the only reference to a str in
-        place, where ``self.rcdata_text += text`` would copy all of it at each hole."""
-        body = self.rcdata_text
-        self.rcdata_text = ""
-        body += text
-        self.rcdata_text = body
-
-    def _markup_in_body(self) -> bool:
-        """Whether the body so far (rcdata_text) holds markup (_MARKUP). The body only grows:
-        only what was added since the last call is searched."""
-        if not self.rcdata_markup:
-            body = self.rcdata_text
-            found = _MARKUP.search(body, max(0, self.rcdata_read - 1))  # '<' may end the old text
-            self.rcdata_markup, self.rcdata_read = found is not None, len(body)
-        return self.rcdata_markup
-
-    def _refuse_partial_end_tag(self, before: str, here: Location) -> None:
-        """Refuse a hole right after '<' or '</' and letters in the element being scanned: the
-        value could complete its end tag (</title, </script...)."""
-        if _ends_in_partial_end_tag(before):
-            raise _msg.end_tag_completion(self.element, here)
-
-    def _style_hole(self, index: int, here: Location) -> None:
-        """A hole in a <style> body: where it stands in the CSS is decided when the element
-        ends (the text after a hole can matter: ``b:{v} { c: d }`` is a nested rule)."""
-        self._refuse_partial_end_tag(self.rcdata_text, here)
-        if self._markup_in_body():
-            raise _msg.script_markup("style").at(here)
-        self._flush()
-        hole = TextHole(index, Context(State.RAWTEXT, "style"), None)  # decided at </style>
-        self.tokens.append(hole)
-        self.style_holes.append(hole)
-        self.style_parts.append("")
-        self._add_to_body("0")
-
-    def _rawtext_refusal(self, here: Location) -> TemplateSyntaxError:
-        element = self.element
-        if element == "script":
-            return _msg.script_style(here)
-        return _msg.raw_text(element, here)
-
-    # -- components (<{Card} ...>children</{Card}>) ------------------------------------------
-
-    def _name(self, index: int) -> str:
-        """How the component in hole ``index`` was written: ``{Card}``."""
-        if index < len(self.interpolations):
-            return "{" + self.interpolations[index].expression + "}"
-        return "{...}"  # pragma: no cover - scan() always knows the interpolations
-
-    def _component_hole(self, index: int) -> None:
+    def _component_tag(self, index: int) -> None:
         """A hole right after '<' (a component's start tag) or '</' (its end tag)."""
         end = self.partial == "</"
         self.partial = ""
-        self._flush()
-        self.end_tag = end
-        self.element = self._name(index)
-        self.raw = []
-        self.pending = ""
-        self.after_spread = False
+        self.flush()
         self.state = State.END_TAG if end else State.TAG_NAME
         if end:
-            self.closing, self.closing_at = index, self.opened
-            return
-        self.opened = Location(self.opened.string, self.opened.offset, 1)
-        self.tag = TagToken(self.element, "", self.opened)
-        self.component = ComponentToken(index, self.opened, foreign=self._in_foreign())
-
-    def _glued(self, index: int, here: Location, *, end: bool = False) -> TemplateSyntaxError:
-        name = self._name(index)
-        if end:
-            return _msg.component_tag_end(name, here)
-        return _msg.component_tag_start(name, here)
-
-    def _open_component(self, end: int) -> None:
-        """The start tag of a component ends at ``end`` of the current string."""
-        component, tag = self.component, self.tag
-        assert component is not None
-        assert tag is not None
-        closes = self.state is State.SELF_CLOSING
-        last = tag.items[-1] if tag.items else None
-        if (
-            not closes
-            and not self.pending
-            and isinstance(last, AttrToken)
-            and last.quote is Quote.NONE
-            and last.parts
-            and isinstance(last.parts[-1], str)
-            and last.parts[-1].endswith("/")
-        ):
-            # <{Card} size=3/>: HTML would read the value "3/"; a component tag is not HTML,
-            # and its author means a tag that closes itself
-            last.parts[-1] = last.parts[-1][:-1]
-            if not last.parts[-1]:
-                del last.parts[-1]
-            closes = True
-        component.items = tag.items
-        self.component, self.tag, self.pending = None, None, ""
-        self.state, self.element = State.TEXT, ""
-        if closes:
-            self.tokens.append(component)
-            return
-        component.start = (self.string, end)
-        component.children = []
-        self.components.append((component, len(self.tokens)))
-
-    def _close_component(self, end: int) -> None:
-        """``</{Card}>`` ends at ``end`` of the current string."""
-        index, self.closing = self.closing, -1
-        self.state, self.element, self.end_tag = State.TEXT, "", False
-        here = Location.at_hole(index)
-        if not self.components:
-            raise _msg.closes_no_component(self._name(index), here)
-        component, start = self.components.pop()
-        opened, closed = self.interpolations[component.index], self.interpolations[index]
-        written = ["".join(item.expression.split()) for item in (opened, closed)]
-        if written[0] != written[1] and all(written):
-            raise _msg.closes_another_component(
-                self._name(index),
-                self._name(component.index),
-                Location(index, 0, 0, index, also=Location.at_hole(component.index)),
-            )
-        self._flush()
-        component.children = self.tokens[start:]
-        del self.tokens[start:]
-        component.end = (self.closing_at.string, self.closing_at.offset)
-        component.close = index
-        self.tokens.append(component)
+            self.pairing.end_tag(index, self.opened)
+        else:
+            self.opened = Location(self.opened.string, self.opened.offset, 1)
+            self.pairing.start_tag(index, self.opened, foreign=self.uncertainty.in_foreign())
+        self.tags.begin(self.opened, end=end, component=self.pairing.name(index))
 
     # -- the end -------------------------------------------------------------------------------
 
@@ -850,56 +330,26 @@ class Scanner:
         if self.partial in ("<", "</"):  # 13.2.5.6-7: at EOF these are text
             self.literal.append(self.partial)
             self.partial = ""
-        if self.noscript and not self.partial and self.state is State.TEXT:
-            raise _msg.unclosed_noscript(self.noscript_at)
+        if not self.partial and self.state is State.TEXT:
+            self.uncertainty.refuse_unclosed()
         if self.partial or self.state is not State.TEXT:
-            where = str(self.context)
-            if self.partial:  # '<!' or '<!-'
-                where = str(Context(State.MARKUP_DECLARATION))
-            elif self.end_tag and self.state in (State.TAG_NAME, State.END_TAG):
-                where = f"inside the end tag </{self.element}>"
-            quoted = self.attr is not None and self.attr.quote is not Quote.NONE
-            inside = {
-                State.COMMENT: "comment",
-                State.RCDATA: "element",
-                State.RAWTEXT: "element",
-                State.MARKUP_DECLARATION: "declaration",
-            }.get(self.state, "quote" if quoted else "tag")
-            raise _msg.unclosed(where, self.opened, inside=inside, element=self.element)
-        if self.components:
-            component = self.components[-1][0]
-            name = self._name(component.index)
-            raise _msg.component_never_closed(
-                name,
-                Location(
-                    component.index,
-                    0,
-                    0,
-                    component.index,
-                    also=Location(len(self.strings) - 1, len(self.strings[-1]), 1),
-                ),
-            )
-        self.nesting = self._nesting()
-        self._flush()
+            self._refuse_unclosed()
+        self.pairing.refuse_unclosed(Location(len(self.strings) - 1, len(self.strings[-1]), 1))
+        self.nesting = self.uncertainty.nesting()
+        self.flush()
 
-    def _nesting(self) -> Nesting | None:
-        """Whether this template may end elsewhere than it seems once inside another one."""
-        roots = [(name, where) for name, where in self.foreign if name in _FOREIGN_ROOTS]
-        if roots:
-            name, where = roots[-1]
-            return Nesting(_msg.nested_end_open(name), where, foreign_only=False)
-        if self.unsure is None:
-            return None
-        # a CDATA section, and markup in <title>, <script> or <style>, are read otherwise only
-        # in foreign content; the double-escaped script and </noscript> anywhere
-        foreign_only = self.unsure_anywhere is None
-        reason = self.unsure_anywhere or self.unsure
-        where = self.unsure_at if foreign_only else self.unsure_anywhere_at
-        return Nesting(
-            _msg.nested_end_uncertain(reason, foreign_only=foreign_only),
-            where,
-            foreign_only=foreign_only,
-        )
+    def _refuse_unclosed(self) -> None:
+        """Refuse a template that ends inside a construct: a tag, a comment, an element..."""
+        context = self.context
+        where = str(context)
+        if self.partial:  # '<!' or '<!-'
+            where = str(Context(State.MARKUP_DECLARATION))
+        elif self.tags.end_tag and self.state in (State.TAG_NAME, State.END_TAG):
+            where = f"inside the end tag </{context.element}>"
+        attr = self.tags.attr
+        quoted = attr is not None and attr.quote is not Quote.NONE
+        inside = _UNCLOSED.get(self.state, "quote" if quoted else "tag")
+        raise _msg.unclosed(where, self.opened, inside=inside, element=context.element)
 
 
 def scan(template: Template) -> list[Token]:
