@@ -51,12 +51,15 @@ from ..runtime import attributes as _attributes
 from ..runtime import cache
 from ..runtime import components as _components
 from ..runtime import escapers as _escapers
+from ..runtime import scripted as _scripted
+from ..runtime import tags as _tags
 from ..runtime import text as _text
-from ..runtime.attributes import PartMarker, PartsItem, SpreadItem, StaticItem, TagPlan, WholeItem
+from ..runtime.attributes import PartMarker, PartsItem
 from ..runtime.cache import PLAN_FILENAME, Render
 from ..runtime.csp import nonce_attribute
 from ..runtime.escapers import escape_text
 from ..runtime.slow import SLOW_PATHS
+from ..runtime.tags import SpreadItem, StaticItem, TagPlan, WholeItem
 from ..runtime.values import check_ints, too_deep
 from ..scan.context import State
 from ..scan.scanner import (
@@ -86,22 +89,22 @@ _GLOBALS: dict[str, object] = {
     "_url": _attributes.url_part,
     "_res": _attributes.resource_part,
     "_marked": _attributes.part_text,
-    "_jss": _attributes.js_string_part,
-    "_imap": _attributes.importmap_part,
+    "_jss": _scripted.js_string_part,
+    "_imap": _scripted.importmap_part,
     "_css": _attributes.css_part,
-    "_jsp": _attributes.js_part,
+    "_jsp": _scripted.js_part,
     "_event": _attributes.render_event,
     "_piece": _attributes.url_piece,
     "_PART": UrlPart,
-    "_whole": _attributes.render_whole,
-    "_tag": _attributes.render_tag,
-    "_try": _attributes.render_spread_tag,
-    "_spread": _attributes.spread_in_place,
+    "_whole": _tags.render_whole,
+    "_tag": _tags.render_tag,
+    "_try": _tags.render_spread_tag,
+    "_spread": _tags.spread_in_place,
     "_KIND": AttrKind,
     "_nonce": nonce_attribute,
     "_check_ints": check_ints,
     "_too_deep": too_deep,
-    "_js": _attributes.js_part,
+    "_js": _scripted.js_part,
     "_text": _text.render_text,
     "_text_f": _text.render_text_foreign,
     "_foreign": _text.in_foreign,
