@@ -8,11 +8,11 @@ escapes for where the hole stands (a script body needs no escaping, an attribute
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from string.templatelib import Template
 
 from .. import _messages as _msg
-from ..errors import short_repr
+from ..errors import RenderError, short_repr
 from .escapers import escape_text
 from .javascript import NotJavaScriptError, js_string, js_value
 from .text import html_source, render_text
@@ -30,28 +30,32 @@ __all__ = [
 ]
 
 
-def js_part(value: object, slot: int) -> str:
-    """A value where JavaScript expects an expression (<script>, on* attributes): a
-    JSON-compatible literal that cannot leave its script."""
-    value = resolve(value, slot)
-    try:
-        return js_value(value)
-    except Refusal as refusal:
-        raise refusal.at(slot) from None
-    except NotJavaScriptError as problem:
-        raise _msg.js_value(problem, slot) from None
+def _at_hole(
+    write: Callable[[object], str], refused: Callable[[object, int], RenderError]
+) -> Callable[[object, int], str]:
+    """The escaper of a hole that ``write`` (js_value or js_string) fills: the value resolved
+    first; a refusal, or a value with no JavaScript there (``refused`` builds its error),
+    reported at the hole. A closure, so that the escapers plans call cost no extra call."""
+
+    def escape(value: object, slot: int) -> str:
+        value = resolve(value, slot)
+        try:
+            return write(value)
+        except Refusal as refusal:
+            raise refusal.at(slot) from None
+        except NotJavaScriptError as problem:
+            raise refused(problem, slot) from None
+
+    return escape
 
 
-def js_string_part(value: object, slot: int) -> str:
-    """A value inside a JavaScript string or template literal: its text, escaped so that it
-    cannot end the literal or the script."""
-    value = resolve(value, slot)
-    try:
-        return js_string(value)
-    except Refusal as refusal:
-        raise refusal.at(slot) from None
-    except NotJavaScriptError as problem:
-        raise _msg.js_string(problem, slot) from None
+# A value where JavaScript expects an expression (<script>, on* attributes): a JSON-compatible
+# literal that cannot leave its script.
+js_part = _at_hole(js_value, _msg.js_value)
+
+# A value inside a JavaScript string or template literal: its text, escaped so that it cannot
+# end the literal or the script.
+js_string_part = _at_hole(js_string, _msg.js_string)
 
 
 # 4.12.1.1 and SRI: an import map's integrity values are hashes: "sha384-<base64>" (several,

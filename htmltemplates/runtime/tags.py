@@ -2,8 +2,11 @@
 (their names from data, checked), and start tags whose attributes are merged.
 
 A spread entry ``k: v`` behaves exactly as ``k={v}`` written in the template would: the same
-name checks, the same value rules, the same URL filter. In place is the fast way of the merged tag
-(render_tag): the slow paths merge every tag.
+name checks, the same value rules, the same URL filter. One definition renders each attribute
+from a value (render_whole, which spread_in_place calls for each entry of a spread or of a
+data/aria dict) and writes it out in one of two ways: as markup where it stands, or into the
+entries of a merged tag (render_tag). In place is the fast way of the merged tag: the slow paths
+merge every tag.
 """
 
 from __future__ import annotations
@@ -61,59 +64,98 @@ attribute_rules.on_change(_NAMES.clear)  # a name's kind may follow the framewor
 _FAST_NAMES: dict[str, tuple[str, AttrKind]] = {} if SLOW_PATHS else _NAMES
 
 
-# -- attributes rendered in place --------------------------------------------------------------
+# -- attributes from values: one value, a data/aria dict, a spread ---------------------------
 
 
 def render_whole(
-    value: object, slot: int, ws: str, name: str, key: str, quote: str, kind: AttrKind
+    value: object,
+    slot: int,
+    ws: str,
+    name: str,
+    key: str,
+    quote: str,
+    kind: AttrKind,
+    entries: dict[str, _Entry] | None = None,
+    element: str = "",
 ) -> str:
-    """An attribute whose whole value is one interpolation, with the text before its name
-    (``key`` is the name lower-cased)."""
-    value = resolve(value, slot)
+    """An attribute whose whole value is ``value`` (one interpolation, an entry of a spread or
+    of a data/aria dict), with the text before its name (``key`` is the name lower-cased):
+    rendered by the value rules, a data/aria dict expanded; returned as markup, or put into
+    ``entries``, the attributes of a merged tag on ``element`` (and "" returned)."""
     cls = value.__class__
-    if kind is AttrKind.CLASS and (cls is _FAST_LIST or cls is _FAST_TUPLE):
-        text = attr_text(value, slot, "class")
-        return f"{ws}{name}={quote}{escape_text(text)}{quote}" if text else ""
-    if kind is AttrKind.PLAIN and key in _EXPANDED and isinstance(value, Mapping):
-        return _expand_in_place(ws, name, key == "aria", value, slot)
-    result = whole_value(value, slot, key, kind)
-    if result is None:
-        return ""
-    if result is True:
-        return ws + name
-    return f"{ws}{name}={quote}{result}{quote}"
-
-
-def _expand_in_place(
-    ws: str, name: str, aria: bool, value: Mapping[object, object], slot: int
-) -> str:
-    """``data={...}``/``aria={...}`` on a tag where no other attribute can meet them."""
-    out = []
-    for sub, item in value.items():
-        # a sub-key that is empty or not a str is reported as a bad name
-        full = f"{name}-{sub}" if isinstance(sub, str) and sub else sub
-        key, kind = _FAST_NAMES.get(full) or _name_info("", full, slot)  # type: ignore[call-overload]
-        if aria and (item is True or item is False):
-            item = "true" if item else "false"  # noqa: PLW2901 - aria-* states are "true"/"false"
-        if item.__class__ is _FAST_STR and kind is AttrKind.PLAIN:
-            out.append(f'{ws}{full}="{escape_text(item)}"')
+    if kind is AttrKind.PLAIN:
+        if cls is _FAST_STR or cls is _FAST_INT:  # whole_value's result, without its calls
+            text: Value | None = (
+                escape_text(value) if cls is _FAST_STR else int_text(value, slot)  # type: ignore[arg-type]
+            )
+            if entries is None:
+                return f"{ws}{name}={quote}{text}{quote}"
         else:
-            out.append(_one_in_place(ws, str(full), key, kind, item, slot))
+            if key in _EXPANDED:
+                value = resolve(value, slot)
+                if isinstance(value, Mapping):
+                    return spread_in_place(value, slot, ws, element, entries, name, key == "aria")
+            text = whole_value(value, slot, key, kind)
+    elif kind is AttrKind.CLASS and (cls is _FAST_LIST or cls is _FAST_TUPLE):
+        text = escape_text(attr_text(value, slot, "class")) or None
+    else:
+        text = whole_value(value, slot, key, kind)
+    if entries is None:
+        if text is None:
+            return ""
+        return ws + name if text is True else f"{ws}{name}={quote}{text}{quote}"
+    _put(entries, ws, name, key, text, None, quote)
+    return ""
+
+
+def spread_in_place(
+    value: object,
+    slot: int,
+    ws: str,
+    element: str,
+    entries: dict[str, _Entry] | None = None,
+    prefix: str = "",
+    aria: bool = False,
+) -> str:
+    """The attributes a mapping gives, each written by render_whole: the entries of a spread on
+    ``element`` (each as ``name={value}`` in the template would be), or with ``prefix`` the
+    entries of ``data={...}`` or ``aria={...}`` (``prefix`` the name as written, ``aria`` for
+    aria, whose states are "true" or "false"). Returned as markup where they stand (a spread
+    there meets no other attribute of its tag), or put into ``entries``, the attributes of a
+    merged tag. One loop serves both, the write of a plain ``str`` inlined: a loop of its own
+    for data/aria dicts would repeat the writing, a function for the loop would cost a call per
+    spread, and both are hot paths."""
+    if not prefix:
+        value = resolve(value, slot)
+        if value is None or value is False:
+            return ""
+        if not isinstance(value, Mapping):
+            raise _not_a_mapping(value, slot)
+        ws = ws or " "  # <a title="x"{attrs}>: keep attributes apart
+    out = []
+    for key_object, item in value.items():  # type: ignore[attr-defined]
+        if prefix:
+            if not isinstance(key_object, str) or not key_object:
+                raise _bad_name(key_object, slot)  # a sub-key that is empty or not a str
+            name = f"{prefix}-{key_object}"
+            if aria and (item is True or item is False):
+                item = "true" if item else "false"  # noqa: PLW2901 - aria-* states are "true"/"false"
+            # the shortcut's kind holds: data-* and aria-* mean the same on every element
+            key, kind = _FAST_NAMES.get(name) or _name_info(element, name, slot)
+        elif key_object.__class__ is _FAST_STR:
+            name = key_object
+            key, kind = _FAST_NAMES.get(name) or _name_info(element, name, slot)
+            if key in ELEMENT_DEPENDENT_NAMES:  # the shortcut knows the kind on no element
+                kind = attr_kind(element, key)
+        else:
+            name = _plain_key(key_object)  # type: ignore[assignment]  # refused unless a str
+            key, kind = _name_info(element, name, slot)
+        if item.__class__ is _FAST_STR and kind is AttrKind.PLAIN and entries is None:
+            out.append(f'{ws}{name}="{escape_text(item)}"')  # render_whole's first case, inlined
+        else:
+            out.append(render_whole(item, slot, ws, name, key, '"', kind, entries, element))
         ws = " "
     return "".join(out)
-
-
-def _one_in_place(ws: str, name: str, key: str, kind: AttrKind, value: object, slot: int) -> str:
-    """One attribute from data (a spread entry, a data/aria item) rendered where it stands."""
-    cls = value.__class__
-    if cls is _FAST_STR and kind is AttrKind.PLAIN:
-        return f'{ws}{name}="{escape_text(value)}"'  # type: ignore[arg-type]
-    if cls is _FAST_INT and kind is AttrKind.PLAIN:
-        return f'{ws}{name}="{int_text(value, slot)}"'  # type: ignore[arg-type]
-    text = whole_value(value, slot, key, kind)
-    if text is True:
-        return ws + name
-    return "" if text is None else f'{ws}{name}="{text}"'
 
 
 def _not_a_mapping(value: object, slot: int) -> RenderError:
@@ -122,6 +164,28 @@ def _not_a_mapping(value: object, slot: int) -> RenderError:
 
 def _bad_name(name: object, slot: int) -> RenderError:
     return _msg.spread_name(name, slot)
+
+
+def _plain_key(name: object) -> object:
+    """A spread key as the exact text it shows (see plain_str); anything else is left to be
+    reported as a bad name."""
+    return plain_str(name) if isinstance(name, str) else name
+
+
+def _name_info(element: str, name: object, slot: int) -> tuple[str, AttrKind]:
+    """The lower-case name and kind of an attribute name that came from data, validated.
+    Callers pass an exact ``str`` (see plain_str) or a value to report as a bad name."""
+    info = _NAMES.get(name) if name.__class__ is str else None
+    if info is None:
+        if not isinstance(name, str) or not name or _BAD_NAME.search(name):
+            raise _bad_name(name, slot)
+        key = ascii_lower(name)
+        info = key, attr_kind("", key)
+        if len(_NAMES) < _MAX_NAMES:
+            _NAMES[name] = info
+    if info[0] in ELEMENT_DEPENDENT_NAMES:
+        return info[0], attr_kind(element, info[0])
+    return info
 
 
 # -- tags whose attributes must be merged (spreads, data/aria dicts, repeated names) ---------
@@ -165,28 +229,6 @@ class TagPlan:
     items: tuple[StaticItem | WholeItem | PartsItem | SpreadItem, ...]
 
 
-def _plain_key(name: object) -> object:
-    """A spread key as the exact text it shows (see plain_str); anything else is left to be
-    reported as a bad name."""
-    return plain_str(name) if isinstance(name, str) else name
-
-
-def _name_info(element: str, name: object, slot: int) -> tuple[str, AttrKind]:
-    """The lower-case name and kind of an attribute name that came from data, validated.
-    Callers pass an exact ``str`` (see plain_str) or a value to report as a bad name."""
-    info = _NAMES.get(name) if name.__class__ is str else None
-    if info is None:
-        if not isinstance(name, str) or not name or _BAD_NAME.search(name):
-            raise _bad_name(name, slot)
-        key = ascii_lower(name)
-        info = key, attr_kind("", key)
-        if len(_NAMES) < _MAX_NAMES:
-            _NAMES[name] = info
-    if info[0] in ELEMENT_DEPENDENT_NAMES:
-        return info[0], attr_kind(element, info[0])
-    return info
-
-
 def _put(
     entries: dict[str, _Entry],
     ws: str,
@@ -223,65 +265,6 @@ def _requote(value: str, quote: str) -> str:
     return value if quote == '"' else value.replace('"', "&#34;")
 
 
-def _spread(entries: dict[str, _Entry], element: str, ws: str, value: object, slot: int) -> None:
-    value = resolve(value, slot)
-    if value is None or value is False:
-        return
-    if not isinstance(value, Mapping):
-        raise _not_a_mapping(value, slot)
-    ws = ws or " "  # <a title="x"{attrs}>: keep attributes apart
-    for key_object, item in value.items():
-        name = key_object if key_object.__class__ is _FAST_STR else _plain_key(key_object)
-        key, kind = _name_info(element, name, slot)
-        _attribute(entries, element, ws, name, key, kind, item, slot)  # type: ignore[arg-type]
-        ws = " "
-
-
-def _attribute(
-    entries: dict[str, _Entry],
-    element: str,
-    ws: str,
-    name: str,
-    key: str,
-    kind: AttrKind,
-    value: object,
-    slot: int,
-    quote: str = '"',
-) -> None:
-    cls = value.__class__
-    if cls is _FAST_STR and kind is AttrKind.PLAIN:
-        text: Value | None = escape_text(value)  # type: ignore[arg-type]
-    elif cls is _FAST_INT and kind is AttrKind.PLAIN:
-        text = int_text(value, slot)  # type: ignore[arg-type]
-    else:
-        value = resolve(value, slot)
-        if kind is AttrKind.PLAIN and key in _EXPANDED and isinstance(value, Mapping):
-            _expand(entries, element, ws, name, value, slot)
-            return
-        text = whole_value(value, slot, key, kind)
-    _put(entries, ws, name, key, text, None, quote)
-
-
-def _expand(
-    entries: dict[str, _Entry],
-    element: str,
-    ws: str,
-    name: str,
-    value: Mapping[object, object],
-    slot: int,
-) -> None:
-    """``data={...}`` and ``aria={...}``: one data-*/aria-* attribute per entry."""
-    aria = ascii_lower(name) == "aria"
-    for sub, item in value.items():
-        # a sub-key that is empty or not a str is reported as a bad name
-        full = f"{name}-{sub}" if isinstance(sub, str) and sub else sub
-        if aria and (item is True or item is False):
-            item = "true" if item else "false"  # noqa: PLW2901 - aria-* states are "true"/"false"
-        key, kind = _name_info(element, full, slot)
-        _attribute(entries, element, ws, str(full), key, kind, item, slot)
-        ws = " "
-
-
 def render_tag(plan: TagPlan, values: tuple[object, ...]) -> str:
     """The start tag of ``plan`` with its holes filled by ``values`` (in item order)."""
     entries: dict[str, _Entry] = {}
@@ -295,7 +278,7 @@ def render_tag(plan: TagPlan, values: tuple[object, ...]) -> str:
                 text = event_value(values[position], slot, kind)
                 _put(entries, ws, name, key, text, None, quote)
             case WholeItem(ws, name, key, kind, slot, position, quote):
-                _attribute(entries, element, ws, name, key, kind, values[position], slot, quote)
+                render_whole(values[position], slot, ws, name, key, quote, kind, entries, element)
             case PartsItem(ws, name, key, parts, quote):
                 out = []
                 for part in parts:
@@ -306,7 +289,7 @@ def render_tag(plan: TagPlan, values: tuple[object, ...]) -> str:
                         out.append(part_text(values[position], slot, key, url))
                 _put(entries, ws, name, key, "".join(out), None, quote)
             case SpreadItem(ws, slot, position):
-                _spread(entries, element, ws, values[position], slot)
+                spread_in_place(values[position], slot, ws, element, entries)
     out = [plan.head]
     for ws, name, value, raw, quote in entries.values():
         if raw is not None:
@@ -356,22 +339,3 @@ def render_spread_tag(
             return render_tag(plan, values)  # a data/aria dict, maybe lazy: expanded there
         seen.add(key)
     return in_place(*values)
-
-
-def spread_in_place(value: object, slot: int, ws: str, element: str) -> str:
-    """The attributes of a spread that meets no other attribute of its tag."""
-    value = resolve(value, slot)
-    if value is None or value is False:
-        return ""
-    if not isinstance(value, Mapping):
-        raise _not_a_mapping(value, slot)
-    ws = ws or " "  # <a title="x"{attrs}>: keep attributes apart
-    out = []
-    for key_object, item in value.items():
-        name = key_object if key_object.__class__ is _FAST_STR else _plain_key(key_object)
-        key, kind = _FAST_NAMES.get(name) or _name_info(element, name, slot)  # type: ignore[call-overload]
-        if key in ELEMENT_DEPENDENT_NAMES:
-            kind = attr_kind(element, key)
-        out.append(_one_in_place(ws, name, key, kind, item, slot))  # type: ignore[arg-type]
-        ws = " "
-    return "".join(out)
