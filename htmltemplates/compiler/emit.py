@@ -45,6 +45,8 @@ from ..runtime import attributes as _attributes
 from ..runtime import cache
 from ..runtime import components as _components
 from ..runtime import escapers as _escapers
+from ..runtime import scripted as _scripted
+from ..runtime import tags as _tags
 from ..runtime import text as _text
 from ..runtime.cache import Render, plan_filename
 from ..runtime.csp import nonce_attribute
@@ -86,9 +88,9 @@ _GLOBALS: dict[str, object] = {
     "_rcdata": _text.render_rcdata,
     "_comment": _text.render_comment,
     "_convert": _text.convert,
-    "_js": _attributes.js_part,
-    "_jss": _attributes.js_string_part,
-    "_imap": _attributes.importmap_part,
+    "_js": _scripted.js_part,
+    "_jss": _scripted.js_string_part,
+    "_imap": _scripted.importmap_part,
     "_css": _attributes.css_part,
     "_part": _attributes.attr_part,
     "_url": _attributes.url_part,
@@ -96,10 +98,10 @@ _GLOBALS: dict[str, object] = {
     "_piece": _attributes.url_piece,
     "_marked": _attributes.part_text,
     "_event": _attributes.render_event,
-    "_whole": _attributes.render_whole,
-    "_tag": _attributes.render_tag,
-    "_try": _attributes.render_spread_tag,
-    "_spread": _attributes.spread_in_place,
+    "_whole": _tags.render_whole,
+    "_tag": _tags.render_tag,
+    "_try": _tags.render_spread_tag,
+    "_spread": _tags.spread_in_place,
     "_nonce": nonce_attribute,
     "_check_ints": check_ints,
     "_too_deep": too_deep,

@@ -13,8 +13,8 @@ from string.templatelib import Template
 
 from .._spec import AttrKind
 from ..escaper import Escaper, Escaping
-from ..runtime.attributes import TagPlan
 from ..runtime.components import Site
+from ..runtime.tags import TagPlan
 
 __all__ = [
     "AttributeValue",

@@ -17,9 +17,10 @@ from ..analyze.attributes import analyze_tag, static_value
 from ..errors import Location
 from ..escaper import Escaping
 from ..lang.references import decode_attribute
-from ..runtime.attributes import PartsItem, SpreadItem, StaticItem, TagPlan, WholeItem
+from ..runtime.attributes import PartsItem
 from ..runtime.components import EMPTY, Site
 from ..runtime.slow import SLOW_PATHS
+from ..runtime.tags import SpreadItem, StaticItem, TagPlan, WholeItem
 from ..scan.scanner import Scanner
 from ..scan.tokens import (
     AttrToken,

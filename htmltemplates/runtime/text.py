@@ -314,6 +314,14 @@ def render_text(value: object, slot: int, depth: int = 0) -> str:
             return str(value)
         case int() if cls is int:
             return int_text(value, slot)
+    return _render_other(value, slot, depth)
+
+
+def _render_other(value: object, slot: int, depth: int) -> str:
+    """render_text for the rarer values, out of its hot path: dicts and bytes (refused),
+    classes, lazy values, async values (refused), other iterables, and other objects (their
+    ``str()``, escaped)."""
+    match value:
         case Mapping():
             raise _msg.dict_in_text(value, slot)
         case bytes() | bytearray() | memoryview():

@@ -1,0 +1,341 @@
+"""Attributes written out at render time: a whole value in place, spreads and data/aria dicts
+(their names from data, checked), and start tags whose attributes are merged.
+
+A spread entry ``k: v`` behaves exactly as ``k={v}`` written in the template would: the same
+name checks, the same value rules, the same URL filter. One definition renders each attribute
+from a value (render_whole, which spread_in_place calls for each entry of a spread or of a
+data/aria dict) and writes it out in one of two ways: as markup where it stands, or into the
+entries of a merged tag (render_tag). In place is the fast way of the merged tag: the slow paths
+merge every tag.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .. import _messages as _msg
+from .._spec import (
+    ELEMENT_DEPENDENT_NAMES,
+    SCRIPT_KINDS,
+    AttrKind,
+    ascii_lower,
+    attr_kind,
+    attribute_rules,
+)
+from ..errors import RenderError
+from .attributes import PartsItem, Value, attr_text, event_value, part_text, whole_value
+from .escapers import escape_text, plain_str
+from .slow import SLOW_PATHS, fast
+from .values import int_text, is_lazy, resolve
+
+__all__ = [
+    "SpreadItem",
+    "StaticItem",
+    "TagPlan",
+    "WholeItem",
+    "render_spread_tag",
+    "render_tag",
+    "render_whole",
+    "spread_in_place",
+]
+
+# An attribute name from data may not contain what would end the name or the tag
+# (13.2.5.33): whitespace, quotes, '=', '<', '>', '/', or a control character.
+_BAD_NAME = re.compile(r"[\t\n\f\r \"'<>/=\x00-\x1f\x7f-\x9f]")
+
+# The shortcuts for the classes of most values (see slow.py): each is a fast path of the code
+# after it, which the switch HTMLTEMPLATES_SLOW_PATHS=1 takes instead
+_FAST_STR, _FAST_INT, _FAST_LIST, _FAST_TUPLE = fast(str), fast(int), fast(list), fast(tuple)
+
+# An entry of a merged tag: [ws, name, value, raw, quote]. ``value`` is None (absent), True
+# (bare) or escaped text; ``raw`` is the attribute as written, for static attributes not merged.
+_Entry = list[Any]
+
+_MERGED = {"class": " ", "style": "; "}
+_EXPANDED = frozenset({"data", "aria"})
+
+_NAMES: dict[str, tuple[str, AttrKind]] = {}  # spread key -> (lower-case name, kind)
+_MAX_NAMES = 4096
+attribute_rules.on_change(_NAMES.clear)  # a name's kind may follow the framework rules
+# what the callers of _name_info look up first, its shortcut: never filled with the slow paths
+_FAST_NAMES: dict[str, tuple[str, AttrKind]] = {} if SLOW_PATHS else _NAMES
+
+
+# -- attributes from values: one value, a data/aria dict, a spread ---------------------------
+
+
+def render_whole(
+    value: object,
+    slot: int,
+    ws: str,
+    name: str,
+    key: str,
+    quote: str,
+    kind: AttrKind,
+    entries: dict[str, _Entry] | None = None,
+    element: str = "",
+) -> str:
+    """An attribute whose whole value is ``value`` (one interpolation, an entry of a spread or
+    of a data/aria dict), with the text before its name (``key`` is the name lower-cased):
+    rendered by the value rules, a data/aria dict expanded; returned as markup, or put into
+    ``entries``, the attributes of a merged tag on ``element`` (and "" returned)."""
+    cls = value.__class__
+    if kind is AttrKind.PLAIN:
+        if cls is _FAST_STR or cls is _FAST_INT:  # whole_value's result, without its calls
+            text: Value | None = (
+                escape_text(value) if cls is _FAST_STR else int_text(value, slot)  # type: ignore[arg-type]
+            )
+            if entries is None:
+                return f"{ws}{name}={quote}{text}{quote}"
+        else:
+            if key in _EXPANDED:
+                value = resolve(value, slot)
+                if isinstance(value, Mapping):
+                    return spread_in_place(value, slot, ws, element, entries, name, key == "aria")
+            text = whole_value(value, slot, key, kind)
+    elif kind is AttrKind.CLASS and (cls is _FAST_LIST or cls is _FAST_TUPLE):
+        text = escape_text(attr_text(value, slot, "class")) or None
+    else:
+        text = whole_value(value, slot, key, kind)
+    if entries is None:
+        if text is None:
+            return ""
+        return ws + name if text is True else f"{ws}{name}={quote}{text}{quote}"
+    _put(entries, ws, name, key, text, None, quote)
+    return ""
+
+
+def spread_in_place(
+    value: object,
+    slot: int,
+    ws: str,
+    element: str,
+    entries: dict[str, _Entry] | None = None,
+    prefix: str = "",
+    aria: bool = False,
+) -> str:
+    """The attributes a mapping gives, each written by render_whole: the entries of a spread on
+    ``element`` (each as ``name={value}`` in the template would be), or with ``prefix`` the
+    entries of ``data={...}`` or ``aria={...}`` (``prefix`` the name as written, ``aria`` for
+    aria, whose states are "true" or "false"). Returned as markup where they stand (a spread
+    there meets no other attribute of its tag), or put into ``entries``, the attributes of a
+    merged tag. One loop serves both, the write of a plain ``str`` inlined: a loop of its own
+    for data/aria dicts would repeat the writing, a function for the loop would cost a call per
+    spread, and both are hot paths."""
+    if not prefix:
+        value = resolve(value, slot)
+        if value is None or value is False:
+            return ""
+        if not isinstance(value, Mapping):
+            raise _not_a_mapping(value, slot)
+        ws = ws or " "  # <a title="x"{attrs}>: keep attributes apart
+    out = []
+    for key_object, item in value.items():  # type: ignore[attr-defined]
+        if prefix:
+            if not isinstance(key_object, str) or not key_object:
+                raise _bad_name(key_object, slot)  # a sub-key that is empty or not a str
+            name = f"{prefix}-{key_object}"
+            if aria and (item is True or item is False):
+                item = "true" if item else "false"  # noqa: PLW2901 - aria-* states are "true"/"false"
+            # the shortcut's kind holds: data-* and aria-* mean the same on every element
+            key, kind = _FAST_NAMES.get(name) or _name_info(element, name, slot)
+        elif key_object.__class__ is _FAST_STR:
+            name = key_object
+            key, kind = _FAST_NAMES.get(name) or _name_info(element, name, slot)
+            if key in ELEMENT_DEPENDENT_NAMES:  # the shortcut knows the kind on no element
+                kind = attr_kind(element, key)
+        else:
+            name = _plain_key(key_object)  # type: ignore[assignment]  # refused unless a str
+            key, kind = _name_info(element, name, slot)
+        if item.__class__ is _FAST_STR and kind is AttrKind.PLAIN and entries is None:
+            out.append(f'{ws}{name}="{escape_text(item)}"')  # render_whole's first case, inlined
+        else:
+            out.append(render_whole(item, slot, ws, name, key, '"', kind, entries, element))
+        ws = " "
+    return "".join(out)
+
+
+def _not_a_mapping(value: object, slot: int) -> RenderError:
+    return _msg.spread(value, slot)
+
+
+def _bad_name(name: object, slot: int) -> RenderError:
+    return _msg.spread_name(name, slot)
+
+
+def _plain_key(name: object) -> object:
+    """A spread key as the exact text it shows (see plain_str); anything else is left to be
+    reported as a bad name."""
+    return plain_str(name) if isinstance(name, str) else name
+
+
+def _name_info(element: str, name: object, slot: int) -> tuple[str, AttrKind]:
+    """The lower-case name and kind of an attribute name that came from data, validated.
+    Callers pass an exact ``str`` (see plain_str) or a value to report as a bad name."""
+    info = _NAMES.get(name) if name.__class__ is str else None
+    if info is None:
+        if not isinstance(name, str) or not name or _BAD_NAME.search(name):
+            raise _bad_name(name, slot)
+        key = ascii_lower(name)
+        info = key, attr_kind("", key)
+        if len(_NAMES) < _MAX_NAMES:
+            _NAMES[name] = info
+    if info[0] in ELEMENT_DEPENDENT_NAMES:
+        return info[0], attr_kind(element, info[0])
+    return info
+
+
+# -- tags whose attributes must be merged (spreads, data/aria dicts, repeated names) ---------
+
+
+@dataclass(frozen=True, slots=True)
+class StaticItem:
+    ws: str
+    name: str
+    key: str
+    raw: str
+    value: Value
+    quote: str
+
+
+@dataclass(frozen=True, slots=True)
+class WholeItem:
+    ws: str
+    name: str
+    key: str
+    kind: AttrKind
+    slot: int
+    position: int
+    quote: str
+
+
+@dataclass(frozen=True, slots=True)
+class SpreadItem:
+    ws: str
+    slot: int
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class TagPlan:
+    """How to build one start tag whose attributes are merged at render time."""
+
+    element: str
+    head: str
+    tail: str
+    items: tuple[StaticItem | WholeItem | PartsItem | SpreadItem, ...]
+
+
+def _put(
+    entries: dict[str, _Entry],
+    ws: str,
+    name: str,
+    key: str,
+    value: Value | None,
+    raw: str | None = None,
+    quote: str = '"',
+) -> None:
+    """Set attribute ``key``: class and style accumulate, any other name takes the last value
+    (None removes it); an attribute keeps the place where it first appeared."""
+    entry = entries.get(key)
+    if entry is None:
+        if raw is None and (value is None or (key in _MERGED and value == "")):
+            return
+        entries[key] = [ws, name, value, raw, quote]
+        return
+    separator = _MERGED.get(key)
+    if separator is not None:
+        if not isinstance(value, str) or not value:  # nothing to add
+            return
+        old = entry[2]
+        if isinstance(old, str) and old:
+            # the merged value is double-quoted: a '"' written inside single quotes must go
+            value = _requote(old, entry[4]) + separator + _requote(value, quote)
+            raw, quote = None, '"'
+    if value is None and raw is None:
+        del entries[key]
+    else:
+        entry[1:] = [name, value, raw, quote]
+
+
+def _requote(value: str, quote: str) -> str:
+    return value if quote == '"' else value.replace('"', "&#34;")
+
+
+def render_tag(plan: TagPlan, values: tuple[object, ...]) -> str:
+    """The start tag of ``plan`` with its holes filled by ``values`` (in item order)."""
+    entries: dict[str, _Entry] = {}
+    element = plan.element
+    for item in plan.items:
+        match item:
+            case StaticItem(ws, name, key, raw, value, quote):
+                _put(entries, ws, name, key, value, raw, quote)
+            case WholeItem(ws, name, key, kind, slot, position, quote) if kind in SCRIPT_KINDS:
+                # an event handler written in the template: a JavaScript literal
+                text = event_value(values[position], slot, kind)
+                _put(entries, ws, name, key, text, None, quote)
+            case WholeItem(ws, name, key, kind, slot, position, quote):
+                render_whole(values[position], slot, ws, name, key, quote, kind, entries, element)
+            case PartsItem(ws, name, key, parts, quote):
+                out = []
+                for part in parts:
+                    if isinstance(part, str):
+                        out.append(part)
+                    else:
+                        slot, position, escaping = part
+                        out.append(part_text(values[position], slot, key, escaping))
+                _put(entries, ws, name, key, "".join(out), None, quote)
+            case SpreadItem(ws, slot, position):
+                spread_in_place(values[position], slot, ws, element, entries)
+    out = [plan.head]
+    for ws, name, value, raw, quote in entries.values():
+        if raw is not None:
+            out.append(ws + raw)
+        elif value is True:
+            out.append(ws + name)
+        else:
+            out.append(f"{ws}{name}={quote}{value}{quote}")
+    out.append(plan.tail)
+    return "".join(out)
+
+
+# -- tags with one spread whose keys meet no other attribute: rendered in place -------------
+
+
+def render_spread_tag(
+    in_place: Callable[..., str],
+    plan: TagPlan,
+    values: tuple[object, ...],
+    spread: int,
+    slot: int,
+    names: frozenset[str],
+) -> str:
+    """The start tag of ``plan``, from ``in_place`` (each attribute where it stands) when the
+    spread ``values[spread]`` (interpolation ``slot``) names no attribute in ``names`` and
+    holds no data/aria dict; else merged. Decided from the keys alone, before any value is
+    rendered, so lazy values and generators are consumed once. In place is the fast path of
+    the merged tag: with the slow paths, every tag is merged."""
+    if SLOW_PATHS:
+        return render_tag(plan, values)
+    value = values[spread]
+    if value.__class__ is not dict:
+        value = resolve(value, slot)
+        values = (*values[:spread], value, *values[spread + 1 :])
+        if not isinstance(value, Mapping):
+            return (
+                in_place(*values) if value is None or value is False else render_tag(plan, values)
+            )
+    element = plan.element
+    seen: set[str] = set()
+    for key_object, item in value.items():
+        name = key_object if key_object.__class__ is _FAST_STR else _plain_key(key_object)
+        key = (_FAST_NAMES.get(name) or _name_info(element, name, slot))[0]  # type: ignore[call-overload]
+        if key in names or key in seen:
+            return render_tag(plan, values)
+        if key in _EXPANDED and (isinstance(item, Mapping) or is_lazy(item)):
+            return render_tag(plan, values)  # a data/aria dict, maybe lazy: expanded there
+        seen.add(key)
+    return in_place(*values)
