@@ -82,11 +82,16 @@ _URL_PIECES = {
 }
 
 
+_LEXED = frozenset(
+    {AttrKind.EVENT, AttrKind.BOUND_URL, AttrKind.JSON, AttrKind.ALPINE_DATA, AttrKind.TRIGGER}
+)
+
+
 def _part(kind: AttrKind, url: UrlPart | None) -> Escaping:
     """The Escaping of a hole inside a value that no language decided: where it stands in a
     URL, or text."""
-    if kind is AttrKind.EVENT:  # pragma: no cover - the JavaScript lexer decides all of them
-        return _SIMPLE[Escaper.JS_LITERAL]
+    if kind in _LEXED:  # pragma: no cover - their lexers decide (or refuse) every hole
+        raise AssertionError(f"a hole in a {kind} value that its lexer did not decide")
     if url is UrlPart.START:
         return _SIMPLE[Escaper.RESOURCE_URL if kind is AttrKind.RESOURCE else Escaper.URL_START]
     if url is not None:
