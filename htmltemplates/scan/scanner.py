@@ -32,7 +32,6 @@ from .. import _messages as _msg
 from .._spec import RAWTEXT_ELEMENTS, RCDATA_ELEMENTS
 from ..analyze.text import content_escaper, script_kind
 from ..errors import Location
-from ..escaper import Escaper
 from .bodies import ElementBody
 from .components import ComponentPairing
 from .context import Context, Quote, State
@@ -289,11 +288,13 @@ class Scanner:
             self.body.rcdata_hole("".join(self.literal), here)
             self.flush()
             context = Context(State.RCDATA, self.body.element)
-            hole = TextHole(index, context, Escaper.RCDATA, self._after_start_tag())
+            escaper = content_escaper(State.RCDATA, foreign=False)
+            hole = TextHole(index, context, escaper, self._after_start_tag())
             self.tokens.append(hole)
         elif state is State.COMMENT:
             self.flush()
-            self.tokens.append(TextHole(index, Context(State.COMMENT), Escaper.COMMENT))
+            escaper = content_escaper(State.COMMENT, foreign=False)
+            self.tokens.append(TextHole(index, Context(State.COMMENT), escaper))
             self.join_check = True
             self.comment_fresh = False
         elif state is State.RAWTEXT:
