@@ -34,10 +34,10 @@ def test_one_piece_per_line_each_hole_named() -> None:
 
 
 def test_a_comment_cannot_break_out_of_its_line() -> None:
-    sneaky = Interpolation(name, "a\nb\r\x0cc\u2028d\u00e9" + "x" * 80)
+    sneaky = Interpolation(name, "a\nb\r\x0cc\u2028d\u00e9\x00" + "x" * 80)
     _render, source, _nesting = compile_template(Template("<p>", sneaky, "</p>"))
     assert source.count("#") == 1
-    assert "  # {a b c d\\xe9" + "x" * 49 + "...}: text\n" in source
+    assert "  # {a b c d\\xe9\\x00" + "x" * 48 + "...}: text\n" in source
     compile(source, "<test>", "exec")  # still valid Python
 
 

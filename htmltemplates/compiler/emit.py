@@ -163,7 +163,9 @@ class _Emitter:
         expression = interpolations[index].expression if index < len(interpolations) else ""
         text = " ".join(expression.split())
         text = text if len(text) <= 60 else text[:57] + "..."
-        return "{" + text.encode("ascii", "backslashreplace").decode("ascii") + "}"
+        # escaped as in a str literal's repr, quotes aside: no control character (a NUL would
+        # stop compile()) nor line break reaches the comment
+        return "{" + ascii(text)[1:-1] + "}"
 
     # -- the whole plan ----------------------------------------------------------------------
 
