@@ -269,17 +269,21 @@ class _Emitter:
         """The pieces of ``nodes``: adjacent static text joined into one literal."""
         pieces: list[_Piece] = []
         text: list[str] = []
+
+        def flush() -> None:
+            joined = "".join(text)
+            if joined:
+                pieces.append(_Piece(repr(joined)))
+            text.clear()
+
         for node in nodes:
             for item in self._node(node):
                 if isinstance(item, str):
                     text.append(item)
-                    continue
-                if "".join(text):
-                    pieces.append(_Piece(repr("".join(text))))
-                text.clear()
-                pieces.append(item)
-        if "".join(text):
-            pieces.append(_Piece(repr("".join(text))))
+                else:
+                    flush()
+                    pieces.append(item)
+        flush()
         return pieces
 
     def _node(self, node: Node) -> list[str | _Piece]:
@@ -329,7 +333,7 @@ class _Emitter:
         element = node.merged.plan.element
         return f"<{element}> in place unless {self.hole(node.spread)} meets its names"
 
-    # -- holes in text -------------------------------------------------------------------------
+    # -- attributes and tags -------------------------------------------------------------------
 
     def _attribute_value(self, node: AttributeValue) -> list[str | _Piece]:
         """An attribute whose value has text around its holes, written in place."""
@@ -400,7 +404,7 @@ class _Emitter:
     def _component_function(self, node: Component) -> tuple[str, str, list[str]]:
         """The parameters, the arguments and the body of the function that renders a
         component tag without spreads; the arguments are evaluated in the order _comp's were:
-        component, props, children (see _component_body)."""
+        component, props, children (see sources.component_body)."""
         props = [prop for prop in node.props if isinstance(prop, Prop)]
         site = self.const(node.site, "site")
         children = sources.children(self.const, node)
