@@ -55,7 +55,7 @@ from collections.abc import (
 )
 from http import HTTPStatus
 from string.templatelib import Interpolation, Template
-from typing import Any, cast, overload
+from typing import Any, TypeIs, cast, overload
 
 from flask import (
     Flask,
@@ -69,6 +69,7 @@ from flask import (
     url_for,
 )
 from flask.typing import HeadersValue, ResponseReturnValue
+from markupsafe import Markup
 
 from ._api import html
 from .errors import TemplateError
@@ -95,32 +96,51 @@ EXTENSION_NAME = "htmltemplates"
 
 type TemplateReturnValue = (
     Template
-    | tuple[Template, int]
-    | tuple[Template, HeadersValue]
-    | tuple[Template, int, HeadersValue]
+    | list[Template]
+    | tuple[Template | list[Template], int]
+    | tuple[Template | list[Template], HeadersValue]
+    | tuple[Template | list[Template], int, HeadersValue]
 )
-"""What a view may return besides Flask's own return values: a template, alone or in a tuple."""
+"""What a view may return besides Flask's own return values: a template or a list of templates
+(fragments sent together, as htmx's out-of-band swaps want), alone or in a tuple."""
 
 
 def _render_templates(
     rv: TemplateReturnValue | ResponseReturnValue, origin: str = ""
 ) -> ResponseReturnValue:
-    """``rv`` with a ``Template`` body rendered by html(); anything else unchanged.
+    """``rv`` with a ``Template`` body rendered by html(), or a body that is a non-empty list
+    of templates rendered as ``html(t"{templates}")`` renders it (each as a template nested in
+    text: one whose end is uncertain is refused, since the next one follows it); anything else
+    unchanged (a list of anything else is Flask's JSON).
 
     The code that made the template has returned by now, so an error's message cannot name
     the line that called html() (it would name a line of Flask): it names ``origin``, the
     function that returned the template, or no line when that is not known.
     """
     try:
-        if isinstance(rv, Template):
-            return html(rv)
-        if isinstance(rv, tuple) and rv and isinstance(rv[0], Template):
-            return cast(ResponseReturnValue, (html(rv[0]), *rv[1:]))
+        if _is_html(rv):
+            return _body(rv)
+        if isinstance(rv, tuple) and rv and _is_html(rv[0]):
+            return cast(ResponseReturnValue, (_body(rv[0]), *rv[1:]))
     except TemplateError as error:
         error.caller = origin
         error.args = (error._message(),)
         raise
-    return rv
+    return cast(ResponseReturnValue, rv)  # not a template: Flask's own return values
+
+
+def _is_html(body: object) -> TypeIs[Template | list[Template]]:
+    """Whether ``body`` is what the extension renders: a Template, or a non-empty list of them."""
+    if isinstance(body, list):
+        return bool(body) and all(isinstance(item, Template) for item in body)
+    return isinstance(body, Template)
+
+
+def _body(body: Template | list[Template]) -> Markup:
+    if isinstance(body, Template):
+        return html(body)
+    templates = body
+    return html(t"{templates}")
 
 
 def _origin(function: Callable[..., object]) -> str:
@@ -147,6 +167,12 @@ class HTMLTemplates:
     def init_app(self, app: Flask) -> None:
         """Install on ``app``: from now on its views may return templates, and every
         ``<script>`` and ``<style>`` they render carries the request's CSP nonce, if any."""
+        if not isinstance(app, Flask):  # a Quart app has Flask's methods, not its requests
+            raise TypeError(
+                f"HTMLTemplates(app) takes a Flask app, not {type(app).__qualname__}. In "
+                "another framework, return the Markup that html() returns from your views: "
+                "it is a str, which they send as text/html."
+            )
         if EXTENSION_NAME in app.extensions:
             raise RuntimeError(
                 f"htmltemplates is already installed on the app {app.name!r}; "

@@ -170,6 +170,60 @@ def test_extension_leaves_other_values_alone(
     )
 
 
+@pytest.mark.parametrize(("form", "status", "spam"), FORMS)
+def test_extension_renders_a_list_of_templates_in_every_return_form(
+    app: flask.Flask, form: Form, status: int, spam: str | None
+) -> None:
+    @app.get("/<name>")
+    def swap(name: str) -> Any:
+        return form([t"<p id=a>{name}</p>", t'<p id=b hx-swap-oob="true">{name}!</p>'])
+
+    expected = '<p id=a>&lt;b&gt;</p><p id=b hx-swap-oob="true">&lt;b&gt;!</p>'
+    assert (status, HTML, spam, expected) == get(app, "/<b>")
+
+
+def test_extension_list_of_templates_renders_each_as_nested(app: flask.Flask) -> None:
+    @app.get("/")
+    def swap() -> Any:
+        return [t"<svg><g>{EVIL}", t"<p>{EVIL}</p>"]  # the first leaves an <svg> open
+
+    with pytest.raises(TemplateSyntaxError) as caught:
+        app.test_client().get("/")
+    assert "nested-end" == caught.value.anchor
+
+
+def test_extension_leaves_other_lists_to_flask(app: flask.Flask) -> None:
+    @app.get("/")
+    def mixed() -> Any:
+        return [t"<p>x</p>", "<p>y</p>"]
+
+    @app.get("/empty")
+    def empty() -> Any:
+        return []
+
+    with pytest.raises(TypeError, match="not JSON serializable"):
+        app.test_client().get("/")
+    response = app.test_client().get("/empty")
+    assert ("application/json", []) == (response.content_type, response.json)
+
+
+def test_extension_refuses_an_app_that_is_not_flask() -> None:
+    class QuartLike:  # a Quart app has Flask's methods and attributes, not its requests
+        def __init__(self) -> None:
+            self.extensions: dict[str, object] = {}
+
+    quart_like = QuartLike()
+    with pytest.raises(TypeError) as caught:
+        HTMLTemplates(quart_like)  # type: ignore[arg-type]
+    assert (
+        "HTMLTemplates(app) takes a Flask app, not "
+        "test_extension_refuses_an_app_that_is_not_flask.<locals>.QuartLike. In another "
+        "framework, return the Markup that html() returns from your views: it is a str, "
+        "which they send as text/html."
+    ) == str(caught.value)
+    assert {} == quart_like.extensions
+
+
 def test_extension_state_lives_in_app_extensions() -> None:
     app = make_app()
     extension = HTMLTemplates(app)

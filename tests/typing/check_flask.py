@@ -90,6 +90,18 @@ def any_form() -> TemplateReturnValue:
     return t"<p>hi</p>"
 
 
+@app.post("/swap")
+@view
+def fragments() -> list[Template]:
+    return [t"<p>added</p>", t'<span id="count" hx-swap-oob="true">3</span>']
+
+
+@app.post("/swap-created")
+@view
+def fragments_created() -> tuple[list[Template], int]:
+    return [t"<p>added</p>"], 201
+
+
 # The call form, and error handlers.
 def plain(item_id: int) -> Template:
     return t"<p>{item_id}</p>"
