@@ -207,6 +207,50 @@ def test_extension_leaves_other_lists_to_flask(app: flask.Flask) -> None:
     assert ("application/json", []) == (response.content_type, response.json)
 
 
+def test_extension_sends_flasks_template_signals(app: flask.Flask) -> None:
+    sent: list[tuple[str, Template, dict[str, object]]] = []
+
+    def record(name: str) -> Callable[..., None]:
+        def receiver(sender: flask.Flask, template: Template, context: dict[str, object]) -> None:
+            assert sender is app
+            sent.append((name, template, context))
+
+        return receiver
+
+    before, after = record("before"), record("after")
+    name, count = "Ada", 3
+
+    @app.get("/")
+    def index() -> Any:
+        return t"<p>{name}</p>"
+
+    @app.get("/swap")
+    def swap() -> Any:
+        return [t"<p>{name}</p>", t"<b>{count}</b>"], 201
+
+    @app.get("/faulty")
+    def faulty() -> Any:
+        return t"<p {name}=x>"
+
+    with (
+        flask.before_render_template.connected_to(before, app),
+        flask.template_rendered.connected_to(after, app),
+    ):
+        assert "<p>Ada</p>" == app.test_client().get("/").get_data(as_text=True)
+        assert 201 == app.test_client().get("/swap").status_code
+        with pytest.raises(TemplateSyntaxError):
+            app.test_client().get("/faulty")
+    assert [
+        ("before", "<p>", {"name": "Ada"}),
+        ("after", "<p>", {"name": "Ada"}),
+        ("before", "<p>", {"name": "Ada"}),
+        ("before", "<b>", {"count": 3}),
+        ("after", "<p>", {"name": "Ada"}),
+        ("after", "<b>", {"count": 3}),
+        ("before", "<p ", {"name": "Ada"}),  # the faulty one: before, and nothing after
+    ] == [(signal, template.strings[0], context) for signal, template, context in sent]
+
+
 def test_extension_refuses_an_app_that_is_not_flask() -> None:
     class QuartLike:  # a Quart app has Flask's methods and attributes, not its requests
         def __init__(self) -> None:

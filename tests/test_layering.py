@@ -44,7 +44,10 @@ LAYERS: list[tuple[str, list[str]]] = [
         ],
     ),
     ("compile time: plans", ["htmltemplates.compiler"]),
-    ("API", ["htmltemplates._api", "htmltemplates", "htmltemplates.flask"]),
+    (
+        "API",
+        ["htmltemplates._api", "htmltemplates", "htmltemplates._streaming", "htmltemplates.flask"],
+    ),
 ]
 
 
