@@ -237,10 +237,7 @@ class _Emitter:
         of _CHUNK pieces each, which take what they read from the interpolations and it."""
         used = sorted(set().union(*(piece.values for piece in pieces)))
         calls = []
-        for start in range(0, len(pieces), _CHUNK):
-            run = pieces[start : start + _CHUNK]
-            values = sorted(set().union(*(piece.values for piece in run)))
-            raw = sorted(set().union(*(piece.raw for piece in run)))
+        for run, values, raw in _runs(pieces):
             statements = [f"    i{n} = interpolations[{n}]" for n in raw]
             statements += [f"    v{n} = values[{n}]" for n in values]
             name = self._function("interpolations, values", statements, run)
@@ -364,9 +361,7 @@ class _Emitter:
         pieces = self.pieces(node.in_place)
         if len(pieces) > _CHUNK:
             calls = []
-            for start in range(0, len(pieces), _CHUNK):
-                run = pieces[start : start + _CHUNK]
-                used = sorted(set().union(*(piece.values for piece in run)))
+            for run, used, _raw in _runs(pieces):  # an in-place tag passes no Interpolation
                 params = ", ".join(f"v{n}" for n in used)
                 calls.append(f"{self._function(params, [], run)}({params})")
             function = f"_f{len(self.functions)}"
@@ -414,6 +409,18 @@ class _Emitter:
         close = f", i{node.close}" if node.close >= 0 else ""
         values = "".join(f", {sources.prop_value(prop)}" for prop in props)
         return params, f"v{node.index}{values}, {children}{close}", body
+
+
+def _runs(pieces: list[_Piece]) -> list[tuple[list[_Piece], list[int], list[int]]]:
+    """``pieces`` in runs of _CHUNK, each with the holes whose values and Interpolations it
+    reads, in order."""
+    runs = []
+    for start in range(0, len(pieces), _CHUNK):
+        run = pieces[start : start + _CHUNK]
+        values = sorted(set().union(*(piece.values for piece in run)))
+        raw = sorted(set().union(*(piece.raw for piece in run)))
+        runs.append((run, values, raw))
+    return runs
 
 
 def _return(pieces: Sequence[_Piece], indent: int) -> list[str]:

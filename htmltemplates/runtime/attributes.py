@@ -393,8 +393,8 @@ def part_text(value: object, slot: int, name: str, escaping: Escaping) -> str:
     escaper = escaping.escaper
     if escaper is Escaper.ATTR_TEXT:
         return attr_part(value, slot, name)
-    if escaper in _PIECES:
-        return url_piece(value, slot, name, _PIECES[escaper])
+    if escaper in URL_PIECES:
+        return url_piece(value, slot, name, URL_PIECES[escaper])
     if escaper in CSS_ESCAPERS:
         return escape_text(css_part(value, slot, escaper))
     match escaper:
@@ -425,9 +425,6 @@ def part_text(value: object, slot: int, name: str, escaping: Escaping) -> str:
         case Escaper.REFRESH if escaping.part is not None:
             return refresh_part(value, slot, name, escaping.part)
     raise AssertionError(f"no escaper for a part of an attribute value: {escaping!r}")
-
-
-_PIECES = URL_PIECES
 
 
 # The item of a merged tag (runtime/tags.py) for an attribute value with holes inside its text:
