@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from types import ModuleType
 from typing import Any
 
 import django
@@ -53,3 +54,8 @@ def use(**values: Any) -> Iterator[None]:
     overrides = {name: value for name, value in BASE.items() if name != "DATABASES"}
     with override_settings(**{**overrides, **values}):
         yield
+
+
+def settings_of(module: ModuleType) -> dict[str, Any]:
+    """The settings a settings module defines (its upper-case names), for :func:`use`."""
+    return {name: getattr(module, name) for name in dir(module) if name.isupper()}
