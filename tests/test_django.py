@@ -291,8 +291,8 @@ def plain(request: HttpRequest) -> HttpResponse:
 
 
 def streamed_script(request: HttpRequest) -> HttpResponseBase:
-    # the only <script> comes after the first chunk: the nonce is chosen before that
-    return stream_html(request, t"<ul>{rows('a')}</ul><script>done()</script>")
+    # the only <script> is rendered after the rows: the nonce is chosen before the first chunk
+    return stream_html(request, t"<ul>{rows('a')}</ul>{t'<script>done()</script>'}")
 
 
 @override_settings(MIDDLEWARE=[CSP_MIDDLEWARE, OUR_MIDDLEWARE], SECURE_CSP=POLICY)

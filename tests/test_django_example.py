@@ -83,9 +83,10 @@ def test_the_catalogue_is_streamed() -> None:
     assert len(chunks) > 1
     page = "".join(chunks)
     assert page.endswith(
-        "</footer>\n"
-        f'<script nonce="{nonce(response)}">'
-        'document.body.dataset.ready = "yes";</script>\n</body>\n</html>\n'
+        f'</footer>\n<script nonce="{nonce(response)}">document.body.dataset.ready = "yes";'
+        f'</script>\n<script nonce="{nonce(response)}">\n'
+        'document.body.dataset.rows = document.querySelectorAll("tbody tr").length;\n'
+        "</script>\n</body>\n</html>\n"
     )
     assert page.count("<tr><td>") == CATALOGUE_SIZE
     assert "<tr><td>&lt;script&gt;alert(&#39;a product named by a visitor&#39;)" in page

@@ -18,12 +18,13 @@ from htmltemplates.django import csrf_input, messages, static
 from .forms import OrderForm
 
 
-def layout(request: HttpRequest, title: str, body: Template) -> Template:
-    """The page around ``body``: head, navigation, the messages, footer.
+def layout(request: HttpRequest, title: str, body: Template, scripts: Template = t"") -> Template:
+    """The page around ``body``: head, navigation, the messages, footer, then the page's own
+    ``scripts``.
 
     ``static()`` gives a TrustedResourceURL, what a stylesheet's ``href`` needs; the inline
-    ``<script>`` gets the request's CSP nonce from HTMLTemplatesMiddleware, so the strict
-    policy of the settings runs it.
+    ``<script>`` elements get the request's CSP nonce from HTMLTemplatesMiddleware, so the
+    strict policy of the settings runs them.
     """
     return t"""<!doctype html>
 <html lang="en">
@@ -42,6 +43,7 @@ def layout(request: HttpRequest, title: str, body: Template) -> Template:
 </main>
 <footer>Made with htmltemplates and Django.</footer>
 <script>document.body.dataset.ready = "yes";</script>
+{scripts}
 </body>
 </html>
 """
@@ -68,14 +70,18 @@ def order(request: HttpRequest, form: OrderForm) -> Template:
 
 
 def catalogue(request: HttpRequest, products: Iterable[tuple[str, Decimal]]) -> Template:
-    """The catalogue: one row per product, streamed as ``products`` yields them."""
+    """The catalogue: one row per product, streamed as ``products`` yields them. Its script
+    counts the rows: it is rendered after them, in a later chunk, with the same nonce."""
     rows = (t"<tr><td>{name}</td><td>{price:.2f}</td></tr>" for name, price in products)
     body = t"""<h1>Catalogue</h1>
 <table>
 <thead><tr><th>Product</th><th>Price</th></tr></thead>
 <tbody>{rows}</tbody>
 </table>"""
-    return layout(request, "Catalogue", body)
+    count = t"""<script>
+document.body.dataset.rows = document.querySelectorAll("tbody tr").length;
+</script>"""
+    return layout(request, "Catalogue", body, count)
 
 
 def hello(request: HttpRequest, name: str) -> Template:
