@@ -28,13 +28,23 @@ inserted as the HTML Django made (and escaped) for them.
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import functools
 import inspect
 import os
 import sys
 import types
-from collections.abc import Awaitable, Callable, Coroutine, Generator, Iterator, Mapping
+from collections.abc import (
+    AsyncGenerator,
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Coroutine,
+    Generator,
+    Iterator,
+    Mapping,
+)
 from contextlib import AbstractContextManager, nullcontext
 from string.templatelib import Template
 from typing import Any, TypeIs, cast, overload
@@ -68,9 +78,11 @@ __all__ = [
     "csrf_input",
     "messages",
     "render_html",
+    "render_html_async",
     "request_nonce",
     "static",
     "stream_html",
+    "stream_html_async",
     "view",
 ]
 
@@ -185,6 +197,97 @@ class _Stream:
         self._context.run(self._chunks.close)
 
 
+async def render_html_async(
+    request: HttpRequest,
+    template: Template,
+    *,
+    status: int | None = None,
+    headers: Mapping[str, str] | None = None,
+    content_type: str | None = None,
+) -> HttpResponse:
+    """:func:`render_html` for async views: the template is rendered by ``await
+    html_async(template)``, which awaits the coroutines, async iterables and async components
+    in its element content (independent ones concurrently) and writes them in template order.
+    """
+    html_async = _core_async("html_async")
+    if html_async is None:
+        raise NotImplementedError(_NO_ASYNC.format(name="html_async"))
+    with nonce_of(request):
+        content = await html_async(template)
+    return HttpResponse(content, content_type=content_type, status=status, headers=headers)
+
+
+async def stream_html_async(
+    request: HttpRequest,
+    template: Template,
+    *,
+    status: int | None = None,
+    headers: Mapping[str, str] | None = None,
+    content_type: str | None = None,
+    chunk_size: int = CHUNK_SIZE,
+) -> StreamingHttpResponse:
+    """:func:`stream_html` for async views under ASGI: ``await stream_html_async(request,
+    template)`` is a ``StreamingHttpResponse`` whose body is an async iterator of the chunks of
+    ``htmltemplates.stream_html_async(template)``, so the template may hold awaitables, async
+    iterables (an async ``QuerySet``) and async components.
+
+    The first chunk is rendered before this returns (an error there is raised in the view);
+    the others are rendered, in a copy of the view's context variables, as Django's ASGI
+    handler sends them. The nonce is chosen before the first chunk leaves, as in stream_html().
+    """
+    core_stream = _core_async("stream_html_async")
+    if core_stream is None:
+        raise NotImplementedError(_NO_ASYNC.format(name="stream_html_async"))
+    context = contextvars.copy_context()
+    if context.get(CSP_NONCE) is None:
+        context.run(CSP_NONCE.set, functools.partial(request_nonce, request))
+    chunks: AsyncGenerator[str] = context.run(core_stream, template, chunk_size=chunk_size)
+    first = await _in_context(context, anext(chunks, ""))
+    context.run(nonce_attribute)  # choose the nonce before the policy header is written
+    caller = sys._getframe(1)
+    origin = f"{os.path.basename(caller.f_code.co_filename)}, line {caller.f_lineno}"
+    return StreamingHttpResponse(
+        _async_stream(first, chunks, context, origin),
+        content_type=content_type,
+        status=status,
+        headers=headers,
+    )
+
+
+_NO_ASYNC = "htmltemplates.{name} is not in this version of htmltemplates."
+
+
+async def _in_context[T](context: contextvars.Context, awaitable: Awaitable[T]) -> T:
+    """Await ``awaitable`` in ``context`` (a task of its own), as the chunks of a stream are
+    rendered in the view's context variables after the view has returned."""
+
+    async def step() -> T:
+        return await awaitable
+
+    return await asyncio.create_task(step(), context=context)
+
+
+async def _async_stream(
+    first: str, chunks: AsyncGenerator[str], context: contextvars.Context, origin: str
+) -> AsyncIterator[str]:
+    """The body of stream_html_async(): the first chunk, then the rest. Ending early (the
+    client went away) closes the chunks, which closes the async generators being read."""
+    try:
+        if first:
+            yield first
+        while True:
+            try:
+                chunk = await _in_context(context, anext(chunks, ""))
+            except TemplateError as error:  # the code on the stack is Django's: name the view
+                blame(error, origin)
+                raise
+            if not chunk:
+                return
+            yield chunk
+    finally:
+        await _in_context(context, chunks.aclose())
+
+
 def blame(error: TemplateError, origin: str) -> None:
     """Make ``error`` name ``origin`` as the place the template was rendered from."""
     error.caller = origin
@@ -201,31 +304,39 @@ def _is_html(body: object) -> TypeIs[_Body]:
     return isinstance(body, Template)
 
 
+type _Parts = tuple[_Body, int | None, Mapping[str, str] | None]
+
+
+def _parts(rv: object) -> _Parts | None:
+    """The template (or list of them), status and headers of what a view returned, or None
+    when it returned no template (Django checks that it is a response)."""
+    if _is_html(rv):
+        return rv, None, None
+    if not (isinstance(rv, tuple) and rv and _is_html(rv[0])):
+        return None
+    match rv[1:]:
+        case (int() as status,):
+            return rv[0], status, None
+        case (Mapping() as headers,):
+            return rv[0], None, headers
+        case (int() as status, Mapping() as headers):
+            return rv[0], status, headers
+    raise TypeError(
+        "a view may return (template, status), (template, headers) or (template, status, "
+        f"headers), not a tuple of {', '.join(type(item).__name__ for item in rv)}"
+    )
+
+
 def _respond(
     rv: TemplateReturnValue | HttpResponseBase, request: HttpRequest | None, origin: str
 ) -> HttpResponseBase:
     """The response for what a view returned: a template (alone or in a tuple) rendered by
     html() into an ``HttpResponse``; a list of templates rendered as ``html(t"{templates}")``
-    renders it; anything else returned as it is (Django checks it is a response)."""
-    body: object = rv
-    status: int | None = None
-    headers: Mapping[str, str] | None = None
-    if isinstance(rv, tuple) and rv and _is_html(rv[0]):
-        match rv[1:]:
-            case (int() as status,):
-                pass
-            case (Mapping() as headers,):
-                pass
-            case (int() as status, Mapping() as headers):
-                pass
-            case _:
-                raise TypeError(
-                    "a view may return (template, status), (template, headers) or (template, "
-                    f"status, headers), not a tuple of {', '.join(type(x).__name__ for x in rv)}"
-                )
-        body = rv[0]
-    if not _is_html(body):
+    renders it; anything else returned as it is."""
+    parts = _parts(rv)
+    if parts is None:
         return cast(HttpResponseBase, rv)
+    body, status, headers = parts
     try:
         with nonce_of(request):
             content = html(body) if isinstance(body, Template) else html(t"{body}")
@@ -233,6 +344,33 @@ def _respond(
         blame(error, origin)
         raise
     return HttpResponse(content, status=status, headers=headers)
+
+
+async def _respond_async(
+    rv: TemplateReturnValue | HttpResponseBase, request: HttpRequest | None, origin: str
+) -> HttpResponseBase:
+    """:func:`_respond` for an async view: the template is rendered by html_async(), which
+    awaits the awaitables, async iterables and async components in it (html() while the core
+    has no html_async)."""
+    parts = _parts(rv)
+    if parts is None:
+        return cast(HttpResponseBase, rv)
+    body, status, headers = parts
+    template = body if isinstance(body, Template) else t"{body}"
+    render = _core_async("html_async")
+    try:
+        with nonce_of(request):
+            content = html(template) if render is None else await render(template)
+    except TemplateError as error:
+        blame(error, origin)
+        raise
+    return HttpResponse(content, status=status, headers=headers)
+
+
+def _core_async(name: str) -> Any:
+    """The function ``name`` of the core's async API (``html_async``, ``stream_html_async``),
+    or None in a version of htmltemplates that does not have it yet."""
+    return getattr(sys.modules["htmltemplates"], name, None)
 
 
 def definition(function: Callable[..., object]) -> str:
@@ -274,7 +412,9 @@ def view[**P](
     into an ``HttpResponse``.
 
     Other return values (a redirect, any ``HttpResponse``) pass through unchanged. An
-    ``async def`` view stays a coroutine function, which Django runs as an async view. The
+    ``async def`` view stays a coroutine function, which Django runs as an async view; its
+    template is rendered by ``html_async()``, so it may hold awaitables, async iterables and
+    async components. The
     template is rendered with the CSP nonce of the request the view was given. For a method of
     a class-based view, use Django's ``method_decorator(view)``.
     """
@@ -287,7 +427,7 @@ def view[**P](
         @functools.wraps(function)
         async def rendering_async_view(*args: P.args, **kwargs: P.kwargs) -> HttpResponseBase:
             rv = await coroutine_function(*args, **kwargs)
-            return _respond(rv, _request_in(args), origin)
+            return await _respond_async(rv, _request_in(args), origin)
 
         return markcoroutinefunction(rendering_async_view)
 

@@ -7,7 +7,7 @@ import asyncio
 import inspect
 import re
 import sys
-from collections.abc import Generator, Iterator
+from collections.abc import AsyncIterator, Generator, Iterator
 from string.templatelib import Template
 from types import ModuleType
 from typing import Any
@@ -31,6 +31,7 @@ from django.views.generic import TemplateView
 from django_settings import use
 from hostile import EVIL, EVIL_ESCAPED, SCRIPT, SCRIPT_ESCAPED
 
+import htmltemplates
 from htmltemplates import CSP_NONCE, RenderError, TemplateSyntaxError, html
 from htmltemplates.django import (
     HTMLTemplatesMiddleware,
@@ -38,9 +39,11 @@ from htmltemplates.django import (
     csrf_input,
     messages,
     render_html,
+    render_html_async,
     request_nonce,
     static,
     stream_html,
+    stream_html_async,
     view,
 )
 from htmltemplates.django_backend import HTMLTemplates
@@ -612,6 +615,67 @@ def test_syntax_errors_are_raised_at_render() -> None:
         render_html(factory.get("/"), t"<style>{EVIL} {{ color: red }}</style>")
 
 
+# -- async rendering: html_async() and stream_html_async() of the core ---------------------
+
+requires_async_core = pytest.mark.skipif(
+    not hasattr(htmltemplates, "stream_html_async"),
+    reason="htmltemplates.html_async and stream_html_async are not in the core yet",
+)
+
+
+async def doubled(number: int) -> int:
+    await asyncio.sleep(0)
+    return number * 2
+
+
+async def async_rows(*names: str) -> AsyncIterator[Template]:
+    for name in names:
+        await asyncio.sleep(0)
+        yield t"<li>{name}</li>"
+
+
+@requires_async_core
+def test_render_html_async_awaits_the_values() -> None:
+    page = t"<p>{doubled(2)}</p><ul>{async_rows('a', EVIL)}</ul>"
+    response = asyncio.run(render_html_async(factory.get("/"), page, status=201))
+    assert 201 == response.status_code
+    assert f"<p>4</p><ul><li>a</li><li>{EVIL_ESCAPED}</li></ul>".encode() == response.content
+
+
+@view
+async def async_values(request: HttpRequest) -> Template:
+    return t"<p>{doubled(21)}</p><ul>{async_rows('x')}</ul>"
+
+
+@requires_async_core
+def test_an_async_view_renders_async_values() -> None:
+    response = asyncio.run(AsyncClient().get("/async-values"))
+    assert b"<p>42</p><ul><li>x</li></ul>" == response.content
+
+
+async def async_stream(request: HttpRequest) -> HttpResponseBase:
+    page = t"<ul>{async_rows('a', EVIL)}</ul>{t'<script>done()</script>'}"
+    return await stream_html_async(request, page, chunk_size=0)
+
+
+@requires_async_core
+@override_settings(MIDDLEWARE=[CSP_MIDDLEWARE, OUR_MIDDLEWARE], SECURE_CSP=POLICY)
+def test_stream_html_async_sends_chunks_with_the_nonce() -> None:
+    async def fetch() -> tuple[HttpResponseBase, list[bytes]]:
+        response = await AsyncClient().get("/async-stream")
+        return response, [chunk async for chunk in response]
+
+    response, chunks = asyncio.run(fetch())
+    nonce = nonce_of(response)
+    assert [
+        b"<ul>",
+        b"<li>a</li>",
+        f"<li>{EVIL_ESCAPED}</li>".encode(),
+        f'</ul><script nonce="{nonce}">done()</script>'.encode(),
+    ] == chunks
+    assert CSP_NONCE.get() is None
+
+
 # -- the URLconf of these tests ---------------------------------------------------------------
 
 
@@ -631,6 +695,8 @@ urlpatterns = [
     path("streamed-script", streamed_script),
     path("rendered-script", rendered_script),
     path("async-script", async_script),
+    path("async-values", async_values),
+    path("async-stream", async_stream),
     path("order", order_form),
     path("flash", flashing),
     path("quiet", quiet),
