@@ -41,7 +41,6 @@ from collections.abc import (
     Awaitable,
     Callable,
     Coroutine,
-    Generator,
     Iterator,
     Mapping,
 )
@@ -56,8 +55,8 @@ from django.middleware.csrf import get_token
 from django.templatetags.static import static as static_path
 
 from ._api import html
-from ._streaming import CHUNK_SIZE
-from ._streaming import chunks as streaming_chunks
+from ._streaming import CHUNK_SIZE, Stream, check_chunk_size
+from ._streaming import chunks as stream_chunks
 from .errors import TemplateError
 from .runtime.csp import CSP_NONCE, csp_nonce, nonce_attribute
 from .runtime.trusted import TrustedResourceURL
@@ -145,56 +144,42 @@ def stream_html(
     only if it was used by then. Closing the response (Django does, when the body is sent or
     the client went away) closes the generators being read.
     """
+    if template.__class__ is not Template:
+        html(template)  # raises its TypeError
+    check_chunk_size(chunk_size)
+    caller = sys._getframe(1)
+    origin = f"{os.path.basename(caller.f_code.co_filename)}, line {caller.f_lineno}"
+    # The chunks after the first are rendered while the server sends the body, after the
+    # middleware has reset CSP_NONCE: the Stream runs them in a copy of this context.
     context = contextvars.copy_context()
     if context.get(CSP_NONCE) is None:
         context.run(CSP_NONCE.set, functools.partial(request_nonce, request))
-    chunks = streaming_chunks(template, chunk_size)
-    first = context.run(next, chunks, "")
+    chunks = context.run(Stream, stream_chunks(template, chunk_size, origin))
+    first = next(chunks, "")
     context.run(nonce_attribute)  # choose the nonce before the policy header is written
-    caller = sys._getframe(1)
-    origin = f"{os.path.basename(caller.f_code.co_filename)}, line {caller.f_lineno}"
     return StreamingHttpResponse(
-        _Stream(first, chunks, context, origin),
-        content_type=content_type,
-        status=status,
-        headers=headers,
+        _StreamBody(first, chunks), content_type=content_type, status=status, headers=headers
     )
 
 
-class _Stream:
-    """The body of a streamed page: the first chunk, then the rest rendered in ``context``.
+class _StreamBody(Iterator[str]):
+    """The body of a streamed page: the first chunk (rendered in the view), then the rest.
 
     Django calls ``close()`` when it is done with the response, whether or not it read the
-    body (a HEAD request, a client that went away): it closes the chunks, which closes the
+    body (a HEAD request, a client that went away): it closes the stream, which closes the
     generators being read, so their ``finally`` blocks run.
     """
 
-    def __init__(
-        self, first: str, chunks: Generator[str], context: contextvars.Context, origin: str
-    ) -> None:
-        self._first: str | None = first
+    def __init__(self, first: str, chunks: Stream) -> None:
+        self._first = first
         self._chunks = chunks
-        self._context = context
-        self._origin = origin
-
-    def __iter__(self) -> Iterator[str]:
-        return self
 
     def __next__(self) -> str:
-        first, self._first = self._first, None
-        if first:
-            return first
-        try:
-            chunk = self._context.run(next, self._chunks, "")
-        except TemplateError as error:  # the code on the stack is the server's: name the view
-            blame(error, self._origin)
-            raise
-        if not chunk:
-            raise StopIteration
-        return chunk
+        first, self._first = self._first, ""
+        return first or next(self._chunks)
 
     def close(self) -> None:
-        self._context.run(self._chunks.close)
+        self._chunks.close()
 
 
 async def render_html_async(
