@@ -131,12 +131,12 @@ def stream_html(
 ) -> StreamingHttpResponse:
     """A ``StreamingHttpResponse`` whose body is ``html(template)``, sent in chunks.
 
-    The page is cut between the items of the lists, generators and other iterables in its
-    element content (and in the templates nested there): a generator of rows from a database
-    cursor is rendered, and sent, as the rows come. The first chunk (everything before the
-    first item) is rendered before this returns, so an error there is raised in the view and
-    becomes Django's error response; the other chunks gather at least ``chunk_size``
-    characters (0: send each item as soon as it is rendered). They are rendered in a copy of
+    The chunks are those of ``htmltemplates.stream_html(template)``: the page is cut where
+    rendering may wait (the next item of a generator of rows from a database cursor, a lazy
+    value, a component tag) in its element content, at any depth. The first chunk (everything
+    before the first such place) is rendered before this returns, so an error there is raised
+    in the view and becomes Django's error response; the other chunks gather at least
+    ``chunk_size`` characters (0: send at every such place). They are rendered in a copy of
     the view's context variables, with the request's CSP nonce, after the view has returned.
 
     The nonce is taken now, when the request has one: Django's CSP middleware writes the
