@@ -55,6 +55,8 @@ from django.middleware.csrf import get_token
 from django.templatetags.static import static as static_path
 
 from ._api import html
+from ._async import _chunks as async_chunks
+from ._async import html_async
 from ._streaming import CHUNK_SIZE, Stream, check_chunk_size
 from ._streaming import chunks as stream_chunks
 from .errors import TemplateError
@@ -194,9 +196,6 @@ async def render_html_async(
     html_async(template)``, which awaits the coroutines, async iterables and async components
     in its element content (independent ones concurrently) and writes them in template order.
     """
-    html_async = _core_async("html_async")
-    if html_async is None:
-        raise NotImplementedError(_NO_ASYNC.format(name="html_async"))
     with nonce_of(request):
         content = await html_async(template)
     return HttpResponse(content, content_type=content_type, status=status, headers=headers)
@@ -220,26 +219,23 @@ async def stream_html_async(
     the others are rendered, in a copy of the view's context variables, as Django's ASGI
     handler sends them. The nonce is chosen before the first chunk leaves, as in stream_html().
     """
-    core_stream = _core_async("stream_html_async")
-    if core_stream is None:
-        raise NotImplementedError(_NO_ASYNC.format(name="stream_html_async"))
+    if template.__class__ is not Template:
+        html(template)  # raises its TypeError
+    check_chunk_size(chunk_size)
+    caller = sys._getframe(1)
+    origin = f"{os.path.basename(caller.f_code.co_filename)}, line {caller.f_lineno}"
     context = contextvars.copy_context()
     if context.get(CSP_NONCE) is None:
         context.run(CSP_NONCE.set, functools.partial(request_nonce, request))
-    chunks: AsyncGenerator[str] = context.run(core_stream, template, chunk_size=chunk_size)
+    chunks = async_chunks(template, chunk_size, origin)
     first = await _in_context(context, anext(chunks, ""))
     context.run(nonce_attribute)  # choose the nonce before the policy header is written
-    caller = sys._getframe(1)
-    origin = f"{os.path.basename(caller.f_code.co_filename)}, line {caller.f_lineno}"
     return StreamingHttpResponse(
-        _async_stream(first, chunks, context, origin),
+        _async_stream(first, chunks, context),
         content_type=content_type,
         status=status,
         headers=headers,
     )
-
-
-_NO_ASYNC = "htmltemplates.{name} is not in this version of htmltemplates."
 
 
 async def _in_context[T](context: contextvars.Context, awaitable: Awaitable[T]) -> T:
@@ -253,7 +249,7 @@ async def _in_context[T](context: contextvars.Context, awaitable: Awaitable[T]) 
 
 
 async def _async_stream(
-    first: str, chunks: AsyncGenerator[str], context: contextvars.Context, origin: str
+    first: str, chunks: AsyncGenerator[str], context: contextvars.Context
 ) -> AsyncIterator[str]:
     """The body of stream_html_async(): the first chunk, then the rest. Ending early (the
     client went away) closes the chunks, which closes the async generators being read."""
@@ -261,11 +257,7 @@ async def _async_stream(
         if first:
             yield first
         while True:
-            try:
-                chunk = await _in_context(context, anext(chunks, ""))
-            except TemplateError as error:  # the code on the stack is Django's: name the view
-                blame(error, origin)
-                raise
+            chunk = await _in_context(context, anext(chunks, ""))
             if not chunk:
                 return
             yield chunk
@@ -335,27 +327,19 @@ async def _respond_async(
     rv: TemplateReturnValue | HttpResponseBase, request: HttpRequest | None, origin: str
 ) -> HttpResponseBase:
     """:func:`_respond` for an async view: the template is rendered by html_async(), which
-    awaits the awaitables, async iterables and async components in it (html() while the core
-    has no html_async)."""
+    awaits the awaitables, async iterables and async components in it."""
     parts = _parts(rv)
     if parts is None:
         return cast(HttpResponseBase, rv)
     body, status, headers = parts
     template = body if isinstance(body, Template) else t"{body}"
-    render = _core_async("html_async")
     try:
         with nonce_of(request):
-            content = html(template) if render is None else await render(template)
+            content = await html_async(template)
     except TemplateError as error:
         blame(error, origin)
         raise
     return HttpResponse(content, status=status, headers=headers)
-
-
-def _core_async(name: str) -> Any:
-    """The function ``name`` of the core's async API (``html_async``, ``stream_html_async``),
-    or None in a version of htmltemplates that does not have it yet."""
-    return getattr(sys.modules["htmltemplates"], name, None)
 
 
 def definition(function: Callable[..., object]) -> str:

@@ -31,7 +31,6 @@ from django.views.generic import TemplateView
 from django_settings import use
 from hostile import EVIL, EVIL_ESCAPED, SCRIPT, SCRIPT_ESCAPED
 
-import htmltemplates
 from htmltemplates import CSP_NONCE, RenderError, TemplateSyntaxError, html
 from htmltemplates.django import (
     HTMLTemplatesMiddleware,
@@ -622,11 +621,6 @@ def test_syntax_errors_are_raised_at_render() -> None:
 
 # -- async rendering: html_async() and stream_html_async() of the core ---------------------
 
-requires_async_core = pytest.mark.skipif(
-    not hasattr(htmltemplates, "stream_html_async"),
-    reason="htmltemplates.html_async and stream_html_async are not in the core yet",
-)
-
 
 async def doubled(number: int) -> int:
     await asyncio.sleep(0)
@@ -639,7 +633,6 @@ async def async_rows(*names: str) -> AsyncIterator[Template]:
         yield t"<li>{name}</li>"
 
 
-@requires_async_core
 def test_render_html_async_awaits_the_values() -> None:
     page = t"<p>{doubled(2)}</p><ul>{async_rows('a', EVIL)}</ul>"
     response = asyncio.run(render_html_async(factory.get("/"), page, status=201))
@@ -652,7 +645,6 @@ async def async_values(request: HttpRequest) -> Template:
     return t"<p>{doubled(21)}</p><ul>{async_rows('x')}</ul>"
 
 
-@requires_async_core
 def test_an_async_view_renders_async_values() -> None:
     response = asyncio.run(AsyncClient().get("/async-values"))
     assert b"<p>42</p><ul><li>x</li></ul>" == response.content
@@ -663,7 +655,6 @@ async def async_stream(request: HttpRequest) -> HttpResponseBase:
     return await stream_html_async(request, page, chunk_size=0)
 
 
-@requires_async_core
 @override_settings(MIDDLEWARE=[CSP_MIDDLEWARE, OUR_MIDDLEWARE], SECURE_CSP=POLICY)
 def test_stream_html_async_sends_chunks_with_the_nonce() -> None:
     async def fetch() -> tuple[HttpResponseBase, list[bytes]]:
