@@ -11,6 +11,7 @@ from markupsafe import Markup
 
 from ._api import Provider, html
 from ._spec import AttributeRules, attribute_rules
+from ._streaming import stream_html
 from .errors import RenderError, TemplateError, TemplateSyntaxError
 from .runtime.cache import CacheInfo, cache_info, clear_cache, configure_cache
 from .runtime.csp import CSP_NONCE, csp_nonce
@@ -36,4 +37,5 @@ __all__ = [
     "configure_cache",
     "csp_nonce",
     "html",
+    "stream_html",
 ]

@@ -99,6 +99,7 @@ def test_all_names_the_public_api() -> None:
         "configure_cache",
         "csp_nonce",
         "html",
+        "stream_html",
     } == set(htmltemplates.__all__)
 
 
