@@ -62,14 +62,24 @@ wait is evaluated."""
 
 
 class Awaiting:
-    """A piece: an awaitable or an async iterable found in element content, at hole ``slot``;
-    ``call`` is the component whose call returned it (its errors are noted with it)."""
+    """A piece: an awaitable or an async iterable found in element content, at hole ``slot``
+    of ``template``, ``depth`` levels of lists down; ``call`` is the component tag whose call
+    returned it (its errors are noted with it)."""
 
-    __slots__ = ("call", "slot", "value")
+    __slots__ = ("call", "depth", "slot", "template", "value")
 
-    def __init__(self, value: object, slot: int, call: Call | None = None) -> None:
+    def __init__(
+        self,
+        value: object,
+        slot: int,
+        template: Template | None,
+        depth: int = 0,
+        call: Call | None = None,
+    ) -> None:
         self.value = value
         self.slot = slot
+        self.template = template
+        self.depth = depth
         self.call = call
 
     def refusal(self) -> RenderError:
@@ -272,7 +282,7 @@ def _later(later: Later) -> Pieces:
         yield CUT
         yield from render_later(call_lazy(value, slot), slot, depth)
     elif is_async(value):
-        yield Awaiting(value, slot)
+        yield Awaiting(value, slot, later.template, depth)
     else:
         yield from _items(value, slot, depth)
 
@@ -329,7 +339,7 @@ def _call(call: Call) -> Pieces:
             return
         result = component(**props)
         if result.__class__ is not Template and is_async(result):
-            yield Awaiting(result, site.index, call)
+            yield Awaiting(result, site.index, call.template, call=call)
         else:
             yield from render_later(result, site.index)
     except RecursionError:
