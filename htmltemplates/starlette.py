@@ -183,11 +183,12 @@ def _markup(content: object) -> str | None:
 
 class StreamingTemplateResponse(StreamingResponse):
     """A streamed HTML response whose body is ``stream_html_async(template)``: the page in
-    chunks, cut between the items of the lists, generators and async iterables in its element
-    content, each sent as soon as it is rendered (``chunk_size=0``) or gathered into chunks of
-    at least ``chunk_size`` characters.
+    chunks, cut in its element content where rendering may wait (the next item of a generator
+    or an async iterable, an awaitable, a lazy value, a component tag). What is rendered is
+    sent whenever rendering has to wait for an async value, and otherwise once ``chunk_size``
+    characters are gathered (0: at every cut).
 
-    The first chunk (everything before the first item) is rendered when the response is
+    The first chunk (everything before the first wait) is rendered when the response is
     called, before the status line and headers go out: an error there is a proper error
     response. The other chunks are rendered while the body is sent; the generators being read
     are closed when the response ends, also early (a client that went away, a ``HEAD``

@@ -28,9 +28,10 @@ class Rows:
     """An async generator of table rows that records what was taken and whether it was
     closed (its finally block ran)."""
 
-    def __init__(self, *names: str, fail_after: int | None = None) -> None:
+    def __init__(self, *names: str, fail_after: int | None = None, delay: float = 0) -> None:
         self.names = names
         self.fail_after = fail_after
+        self.delay = delay  # the time each row takes to come
         self.taken: list[str] = []
         self.closed = False
 
@@ -39,7 +40,7 @@ class Rows:
             for n, name in enumerate(self.names):
                 if n == self.fail_after:
                     raise ConnectionError("the database went away")
-                await asyncio.sleep(0)
+                await asyncio.sleep(self.delay)
                 self.taken.append(name)
                 yield t"<tr><td>{name}</td></tr>"
         finally:
@@ -87,6 +88,23 @@ def test_the_chunks_join_up_to_html_async() -> None:
     expected = asyncio.run(html_async(table(Rows(*rows.names)())))
     assert expected == b"".join(chunks).decode()
     assert rows.closed
+
+
+def test_a_chunk_goes_out_when_rendering_waits() -> None:
+    # With the default chunk_size, the rows of a plain generator are gathered; each row of an
+    # async generator goes out as it comes, since the next one has to be awaited.
+    def in_memory() -> Iterator[Template]:
+        for name in ("a", "b", "c"):
+            yield t"<li>{name}</li>"
+
+    page = lambda: t"<ul>{in_memory()}</ul><table>{Rows('Spam', 'Eggs')()}</table>"  # noqa: E731
+    _response, chunks = streamed(client_for(page))
+    assert [
+        b"<ul><li>a</li><li>b</li><li>c</li></ul><table>",
+        b"<tr><td>Spam</td></tr>",
+        b"<tr><td>Eggs</td></tr>",
+        b"</table>",
+    ] == chunks
 
 
 def test_status_headers_and_background() -> None:
@@ -157,7 +175,9 @@ def test_an_error_after_the_first_chunk_ends_the_page() -> None:
 
 
 def test_a_client_that_goes_away_closes_the_rows() -> None:
-    rows = Rows(*(f"row {n}" for n in range(100)))
+    # html_async reads an async iterable ahead, in a task of its own: rows that take 10 ms
+    # each show that the reading stops when the client goes away (100 rows would take 1 s).
+    rows = Rows(*(f"row {n}" for n in range(100)), delay=0.01)
     client = client_for(lambda: table(rows()), chunk_size=0)
     with client.stream("GET", "/") as response:
         chunks = response.iter_bytes()
@@ -167,7 +187,7 @@ def test_a_client_that_goes_away_closes_the_rows() -> None:
 
 
 def test_a_head_request_renders_the_first_chunk_only() -> None:
-    rows = Rows("Spam", "Eggs")
+    rows = Rows("Spam", "Eggs", delay=0.01)
     response = client_for(lambda: table(rows())).head("/")
     assert (200, b"", HTML) == (
         response.status_code,
