@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-import os
 import sys
 from collections.abc import AsyncGenerator, AsyncIterable, Generator
 from string.templatelib import Template
@@ -25,11 +24,11 @@ from typing import Any
 from markupsafe import Markup
 
 from ._api import _reject, _unlocated_too_deep
-from ._streaming import CHUNK_SIZE, check_chunk_size
-from .errors import TemplateError
+from ._streaming import CHUNK_SIZE, check_chunk_size, located
+from .errors import TemplateError, origin_of
 from .runtime.components import annotate
 from .runtime.streaming import CUT, Awaiting, Piece, render_later, stream_template
-from .runtime.text import NESTING_CODE, on_its_own, own_plan, user_frames
+from .runtime.text import NESTING_CODE, on_its_own, own_plan
 from .runtime.values import close_awaitables
 
 __all__ = ["html_async", "stream_html_async"]
@@ -52,7 +51,7 @@ async def html_async(template: Template) -> Markup:
     """
     if template.__class__ is not Template:
         _reject(template)
-    origin = _origin(sys._getframe(1))
+    origin = origin_of(sys._getframe(1))
     tasks = _Tasks()
     failed = True
     try:
@@ -67,7 +66,7 @@ async def html_async(template: Template) -> Markup:
         own = own_plan(error, template)
         if own is not None:  # a template whose end is uncertain, on its own
             return on_its_own(template, own)
-        raise _located(error, template, origin) from None
+        raise located(error, template, origin) from None
     except RecursionError:
         raise _unlocated_too_deep(template).with_traceback(None) from None
     finally:
@@ -83,7 +82,7 @@ def stream_html_async(template: Template, *, chunk_size: int = CHUNK_SIZE) -> As
     if template.__class__ is not Template:
         _reject(template)
     check_chunk_size(chunk_size)
-    return _chunks(template, chunk_size, _origin(sys._getframe(1)))
+    return _chunks(template, chunk_size, origin_of(sys._getframe(1)))
 
 
 async def _chunks(template: Template, chunk_size: int, origin: str) -> AsyncGenerator[str]:
@@ -109,25 +108,13 @@ async def _chunks(template: Template, chunk_size: int, origin: str) -> AsyncGene
         if own is not None and not size:
             yield on_its_own(template, own)
             return
-        raise _located(error, template, origin) from None
+        raise located(error, template, origin) from None
     except RecursionError:
         raise _unlocated_too_deep(template).with_traceback(None) from None
     finally:
         await tasks.close(template, failed)
     if size:
         yield "".join(pending)
-
-
-def _origin(caller: Any) -> str:
-    return f"{os.path.basename(caller.f_code.co_filename)}, line {caller.f_lineno}"
-
-
-def _located(error: TemplateError, template: Template, origin: str) -> TemplateError:
-    if error.template is None:
-        error.template = template
-    error.caller = origin
-    error.args = (error._message(),)
-    return error.with_traceback(user_frames(error.__traceback__))
 
 
 # -- passes and tasks ----------------------------------------------------------------------------

@@ -7,18 +7,17 @@ chunks, runs them in the context the stream was created in, and reports errors a
 from __future__ import annotations
 
 import contextvars
-import os
 import sys
 from collections.abc import Generator, Iterator
 from string.templatelib import Template
 
 from ._api import _reject, _unlocated_too_deep
-from .errors import ErrorCode, TemplateError
+from .errors import ErrorCode, TemplateError, origin_of
 from .runtime.streaming import CUT, Awaiting, Piece, stream_template
 from .runtime.text import on_its_own, own_plan, user_frames
 from .runtime.values import close_awaitables
 
-__all__ = ["CHUNK_SIZE", "Stream", "check_chunk_size", "chunks", "stream_html"]
+__all__ = ["CHUNK_SIZE", "Stream", "check_chunk_size", "chunks", "located", "stream_html"]
 
 CHUNK_SIZE = 8192
 """The characters stream_html() gathers before it sends a chunk (after the first one)."""
@@ -43,9 +42,7 @@ def stream_html(template: Template, *, chunk_size: int = CHUNK_SIZE) -> Stream:
     if template.__class__ is not Template:
         _reject(template)
     check_chunk_size(chunk_size)
-    caller = sys._getframe(1)
-    origin = f"{os.path.basename(caller.f_code.co_filename)}, line {caller.f_lineno}"
-    return Stream(chunks(template, chunk_size, origin))
+    return Stream(chunks(template, chunk_size, origin_of(sys._getframe(1))))
 
 
 def check_chunk_size(chunk_size: object) -> None:
@@ -108,7 +105,7 @@ def chunks(template: Template, chunk_size: int, origin: str) -> Generator[str]:
             # a template whose end is uncertain, streamed on its own: nothing follows it
             yield on_its_own(template, own)
             return
-        raise _located(error, template, origin) from None
+        raise located(error, template, origin) from None
     except RecursionError:
         raise _unlocated_too_deep(template).with_traceback(None) from None
     finally:
@@ -117,15 +114,14 @@ def chunks(template: Template, chunk_size: int, origin: str) -> Generator[str]:
         yield "".join(pending)
 
 
-def _located(error: TemplateError, template: Template, origin: str) -> TemplateError:
+def located(error: TemplateError, template: Template, origin: str) -> TemplateError:
     """``error`` as html() would raise it for ``template``, naming ``origin`` as its caller
     (the code on the stack when a chunk is taken is whoever reads the stream)."""
     if error.anchor == ErrorCode.ASYNC_VALUE:
         close_awaitables(template)  # the others would warn that they were never awaited
     if error.template is None:
         error.template = template
-    error.caller = origin
-    error.args = (error._message(),)
+    error.called_from(origin)
     return error.with_traceback(user_frames(error.__traceback__))
 
 

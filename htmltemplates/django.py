@@ -60,7 +60,7 @@ from ._async import _chunks as async_chunks
 from ._async import html_async
 from ._streaming import CHUNK_SIZE, Stream, check_chunk_size
 from ._streaming import chunks as stream_chunks
-from .errors import TemplateError
+from .errors import TemplateError, origin_of
 from .runtime.csp import CSP_NONCE, csp_nonce, nonce_attribute
 from .runtime.trusted import TrustedResourceURL
 from .runtime.values import register_text_type
@@ -155,8 +155,7 @@ def stream_html(
     if template.__class__ is not Template:
         html(template)  # raises its TypeError
     check_chunk_size(chunk_size)
-    caller = sys._getframe(1)
-    origin = f"{os.path.basename(caller.f_code.co_filename)}, line {caller.f_lineno}"
+    origin = origin_of(sys._getframe(1))
     # The chunks after the first are rendered while the server sends the body, after the
     # middleware has reset CSP_NONCE: the Stream runs them in a copy of this context.
     context = contextvars.copy_context()
@@ -228,8 +227,7 @@ async def stream_html_async(
     if template.__class__ is not Template:
         html(template)  # raises its TypeError
     check_chunk_size(chunk_size)
-    caller = sys._getframe(1)
-    origin = f"{os.path.basename(caller.f_code.co_filename)}, line {caller.f_lineno}"
+    origin = origin_of(sys._getframe(1))
     context = contextvars.copy_context()
     if context.get(CSP_NONCE) is None:
         context.run(CSP_NONCE.set, functools.partial(request_nonce, request))
@@ -273,8 +271,7 @@ async def _async_stream(
 
 def blame(error: TemplateError, origin: str) -> None:
     """Make ``error`` name ``origin`` as the place the template was rendered from."""
-    error.caller = origin
-    error.args = (error._message(),)
+    error.called_from(origin)
 
 
 # -- @view ------------------------------------------------------------------------------------

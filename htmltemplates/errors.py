@@ -20,6 +20,7 @@ import sys
 from dataclasses import dataclass
 from itertools import zip_longest
 from string.templatelib import Template
+from types import FrameType
 
 __all__ = ["ErrorCode", "Location", "RenderError", "TemplateError", "TemplateSyntaxError"]
 
@@ -149,6 +150,13 @@ class TemplateError(Exception):
         self.caller = _caller()
         self.args = (self._message(),)
 
+    def called_from(self, origin: str) -> None:
+        """Name ``origin`` (``file, line N``) as the line that rendered the template: where the
+        stack at the fault shows no user code (a stream read by a server, a framework's
+        response), the integration names the line that asked for the render."""
+        self.caller = origin
+        self.args = (self._message(),)
+
     def _message(self) -> str:
         lines = [self.headline, ""]
         if self.template is not None and self.location is not None:
@@ -271,6 +279,11 @@ def _excerpt(template: Template, location: Location) -> list[str]:
         width = min(width, _WINDOW - (column - len(prefix)))
     line = line.replace("\t", " ")
     return [f"    {line}", "    " + " " * column + "^" * max(width, 1)]
+
+
+def origin_of(frame: FrameType) -> str:
+    """``file, line N`` of ``frame``, as TemplateError.caller names a line."""
+    return f"{os.path.basename(frame.f_code.co_filename)}, line {frame.f_lineno}"
 
 
 def _caller() -> str:

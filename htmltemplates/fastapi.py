@@ -165,6 +165,5 @@ def _render_sync(template: Template, origin: str) -> Markup:
     try:
         return html(template)
     except TemplateError as error:
-        error.caller = origin
-        error.args = (error._message(),)
+        error.called_from(origin)
         raise

@@ -75,7 +75,7 @@ from markupsafe import Markup
 from ._api import Provider, html
 from ._streaming import CHUNK_SIZE, Stream, check_chunk_size
 from ._streaming import chunks as stream_chunks
-from .errors import TemplateError
+from .errors import TemplateError, origin_of
 from .runtime.csp import CSP_NONCE
 from .runtime.trusted import TrustedResourceURL
 
@@ -121,8 +121,7 @@ def _render_templates(
         if isinstance(rv, tuple) and rv and _is_html(rv[0]):
             return cast(ResponseReturnValue, (_body(rv[0]), *rv[1:]))
     except TemplateError as error:
-        error.caller = origin
-        error.args = (error._message(),)
+        error.called_from(origin)
         raise
     return cast(ResponseReturnValue, rv)  # not a template: Flask's own return values
 
@@ -422,8 +421,7 @@ def stream_html(
     if template.__class__ is not Template:
         html(template)  # raises its TypeError
     check_chunk_size(chunk_size)
-    caller = sys._getframe(1)
-    origin = f"{os.path.basename(caller.f_code.co_filename)}, line {caller.f_lineno}"
+    origin = origin_of(sys._getframe(1))
     # The chunks after the first are rendered while the WSGI server reads the body, after
     # Flask has torn the request down once (and the extension has reset CSP_NONCE): the
     # Stream renders them in the context variables the view had.

@@ -29,7 +29,6 @@ headers, and the others while the body is sent.
 
 from __future__ import annotations
 
-import os
 import secrets
 import sys
 from collections.abc import AsyncGenerator, Callable, Mapping
@@ -44,7 +43,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from . import html_async, stream_html_async
 from ._streaming import CHUNK_SIZE
-from .errors import TemplateError
+from .errors import TemplateError, origin_of
 from .runtime.csp import CSP_NONCE
 from .runtime.trusted import TrustedResourceURL
 
@@ -67,12 +66,7 @@ def _call_site() -> str:
     frame = sys._getframe(2)
     while frame.f_back is not None and frame.f_code.co_filename == __file__:
         frame = frame.f_back  # a subclass defined here calling super().__init__()
-    return f"{os.path.basename(frame.f_code.co_filename)}, line {frame.f_lineno}"
-
-
-def _name_origin(error: TemplateError, origin: str) -> None:
-    error.caller = origin
-    error.args = (error._message(),)
+    return origin_of(frame)
 
 
 async def render_template(template: Template, origin: str) -> Markup:
@@ -80,7 +74,7 @@ async def render_template(template: Template, origin: str) -> Markup:
     try:
         return await html_async(template)
     except TemplateError as error:
-        _name_origin(error, origin)
+        error.called_from(origin)
         raise
 
 
@@ -257,7 +251,7 @@ class StreamingTemplateResponse(StreamingResponse):
         try:
             return await anext(chunks, "")
         except TemplateError as error:
-            _name_origin(error, self._origin)
+            error.called_from(self._origin)
             raise
 
 

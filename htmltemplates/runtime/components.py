@@ -33,7 +33,15 @@ from .slow import SLOW_PATHS
 from .text import render_text
 from .values import too_deep
 
-__all__ = ["EMPTY", "Site", "annotate", "render_component", "spread_props", "verify"]
+__all__ = [
+    "EMPTY",
+    "Site",
+    "annotate",
+    "check_props",
+    "render_component",
+    "spread_props",
+    "verify",
+]
 
 EMPTY = Template()
 """The children of a component written without any (``<{Card} />``, ``<{Card}></{Card}>``)."""
@@ -184,13 +192,7 @@ def render_component(
     """Check ``props`` against the component's signature, call it, and render its result as
     text content (a Template, Markup, a str, None, an iterable of these...)."""
     __tracebackhide__ = True
-    verified = site.verified
-    if verified[0] is not component or (
-        site.close >= 0 and interpolations[site.close].value is not component
-    ):
-        verified = verify(component, props, children, site, interpolations)
-    if verified[1]:
-        props["children"] = children
+    check_props(component, props, children, site, interpolations)
     try:
         # a component tag that needs no check calls its component from the plan, which
         # renders a Template result inline (compiler/sources.py, component_body)
@@ -200,6 +202,25 @@ def render_component(
     except Exception as error:
         annotate(error, component, props, site, interpolations)
         raise
+
+
+def check_props(
+    component: Any,
+    props: dict[str, object],
+    children: Template,
+    site: Site,
+    interpolations: tuple[Interpolation[Any], ...],
+) -> None:
+    """Check ``props`` against the component's signature, unless ``site`` verified this
+    component already, and add ``children`` to them when the component takes them."""
+    __tracebackhide__ = True
+    verified = site.verified
+    if verified[0] is not component or (
+        site.close >= 0 and interpolations[site.close].value is not component
+    ):
+        verified = verify(component, props, children, site, interpolations)
+    if verified[1]:
+        props["children"] = children
 
 
 def verify(

@@ -33,7 +33,7 @@ from typing import Any
 from ..errors import RenderError, TemplateError
 from . import values
 from .cache import STREAM, Render, compile_plan, plans
-from .components import EMPTY, Site, annotate, verify
+from .components import EMPTY, Site, annotate, check_props
 from .escapers import escape_text
 from .text import NESTING_CODE, render_text
 from .values import MAX_DEPTH, async_value, call_lazy, is_async, is_lazy, too_deep
@@ -327,13 +327,7 @@ def _call(call: Call) -> Pieces:
     and what it returns streamed (an awaitable as an Awaiting)."""
     component, props, children, site = call.component, call.props, call.children, call.site
     interpolations = call.interpolations
-    verified = site.verified
-    if verified[0] is not component or (
-        site.close >= 0 and interpolations[site.close].value is not component
-    ):
-        verified = verify(component, props, children, site, interpolations)
-    if verified[1]:
-        props["children"] = children
+    check_props(component, props, children, site, interpolations)
     yield CUT
     try:
         scope = SCOPES.get(getattr(component, "__func__", None))  # type: ignore[arg-type]
