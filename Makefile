@@ -26,7 +26,8 @@ MYPY_PATHS = $(wildcard htmltemplates tests/typing bench examples)
 
 help:
 	@echo "make test       ruff check, ruff format --check, mypy, pytest (with README/docs examples),"
-	@echo "                then pytest again with HTMLTEMPLATES_SLOW_PATHS=1 (no browser tests)"
+	@echo "                then pytest again with HTMLTEMPLATES_SLOW_PATHS=1 (no browser tests), each"
+	@echo "                html() of the tests rendered again by stream_html() and html_async()"
 	@echo "make lint       ruff check + ruff format --check"
 	@echo "make format     ruff format + ruff check --fix"
 	@echo "make typecheck  mypy --strict on: $(MYPY_PATHS)"
@@ -67,8 +68,9 @@ test: version browser
 	$(VENV)/bin/ruff format --check .
 	$(if $(MYPY_PATHS),$(VENV)/bin/mypy $(MYPY_PATHS),@echo "mypy: nothing to check yet")
 	$(PY) -m pytest
-	@echo "=== again with HTMLTEMPLATES_SLOW_PATHS=1: every fast path off (htmltemplates/runtime/slow.py)"
-	HTMLTEMPLATES_SLOW_PATHS=1 $(PY) -m pytest -q -m "not browser" -p no:cacheprovider
+	@echo "=== again with HTMLTEMPLATES_SLOW_PATHS=1: every fast path off (htmltemplates/runtime/slow.py),"
+	@echo "=== each html() of the tests rendered again by stream_html() and html_async() (tests/streamcheck.py)"
+	HTMLTEMPLATES_SLOW_PATHS=1 PYTHONPATH=tests $(PY) -m pytest -q -m "not browser" -p no:cacheprovider -p streamcheck
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

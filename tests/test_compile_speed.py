@@ -26,6 +26,9 @@ from htmltemplates import RenderError, TemplateError, TemplateSyntaxError, clear
 from htmltemplates.lang.css import CssPosition, CssState, css_holes
 from htmltemplates.scan.bodies import _ends_in_partial_end_tag
 
+# counts compiles and cache entries: not rendered again by tests/streamcheck.py
+pytestmark = pytest.mark.no_streamcheck
+
 
 @pytest.fixture(autouse=True)
 def fresh_cache() -> Iterator[None]:
