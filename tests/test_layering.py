@@ -46,7 +46,13 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("compile time: plans", ["htmltemplates.compiler"]),
     (
         "API",
-        ["htmltemplates._api", "htmltemplates", "htmltemplates._streaming", "htmltemplates.flask"],
+        [
+            "htmltemplates._api",
+            "htmltemplates",
+            "htmltemplates._streaming",
+            "htmltemplates.flask",
+            "htmltemplates.quart",
+        ],
     ),
 ]
 
