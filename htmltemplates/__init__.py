@@ -10,7 +10,9 @@ framework and does no I/O; the optional Flask integration lives in ``htmltemplat
 from markupsafe import Markup
 
 from ._api import Provider, html
+from ._async import html_async, stream_html_async
 from ._spec import AttributeRules, attribute_rules
+from ._streaming import stream_html
 from .errors import RenderError, TemplateError, TemplateSyntaxError
 from .runtime.cache import CacheInfo, cache_info, clear_cache, configure_cache
 from .runtime.csp import CSP_NONCE, csp_nonce
@@ -36,4 +38,7 @@ __all__ = [
     "configure_cache",
     "csp_nonce",
     "html",
+    "html_async",
+    "stream_html",
+    "stream_html_async",
 ]

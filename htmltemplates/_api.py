@@ -17,6 +17,7 @@ from .errors import ErrorCode, TemplateError
 from .lang.urls import url_parts
 from .runtime import cache, trusted
 from .runtime.cache import Render, compile_plan, plans
+from .runtime.streaming import SCOPES
 from .runtime.text import (
     NESTING_CODE,
     guarded,
@@ -30,13 +31,18 @@ from .runtime.values import close_awaitables, too_deep
 __all__ = ["Provider", "html"]
 
 
-def _compile(template: Template) -> tuple[Render, str]:
-    """The plan of ``template`` and its source, guarded when the scanner found that it may not
-    be rendered inside another template (see runtime.text.guarded)."""
-    render, source, nesting = compile_template(template)
-    if nesting is not None:
-        render = guarded(render, nesting, template.strings)
-    return render, source
+def _compile(template: Template, stream: bool) -> tuple[Render, str]:
+    """The plan of ``template`` (its streaming plan, with ``stream``) and its source, guarded
+    when the scanner found that it may not be rendered inside another template (see
+    runtime.text.guarded). A guarded template's streaming plan is its guarded plan: it is
+    rendered whole."""
+    render, source, nesting = compile_template(template, stream)
+    if nesting is None:
+        return render, source
+    if stream:
+        whole = compile_plan(template)  # guarded, cached
+        return lambda interpolations, deferred: whole(interpolations), source
+    return guarded(render, nesting, template.strings), source
 
 
 cache.install(_compile)
@@ -153,3 +159,5 @@ class Provider[T]:
 
 
 NESTING_CODE.add(html.__code__)
+# streamed, a provider's children are rendered with its value set, across the chunks sent
+SCOPES[Provider.provide] = lambda provider, props: provider.using(props["value"])

@@ -1,202 +1,148 @@
-"""The HTML of ``html(template)`` in chunks, cut between the items of the iterables in its
-element content: the streaming of a page, framework-neutral (``htmltemplates.flask``'s
-``stream_html`` sends it as a response)."""
+"""``stream_html()``: the HTML of ``html(template)`` in chunks, sent as it is rendered.
+
+The pieces come from the streaming plans (runtime/streaming.py); this module gathers them into
+chunks, runs them in the context the stream was created in, and reports errors as html() does.
+"""
 
 from __future__ import annotations
 
-import itertools
-import secrets
-import threading
-import types
-from collections.abc import Generator, Iterable, Iterator, Mapping
-from string.templatelib import Interpolation, Template
-from typing import cast
+import contextvars
+import os
+import sys
+from collections.abc import Generator, Iterator
+from string.templatelib import Template
 
-from ._api import html
-from .errors import TemplateError
-from .escaper import Escaper
-from .runtime.text import NESTING_CODE, render_str, render_text
-from .runtime.values import call_lazy, is_lazy
-from .scan.scanner import scan
-from .scan.tokens import TextHole
+from ._api import _reject, _unlocated_too_deep
+from .errors import ErrorCode, TemplateError
+from .runtime.streaming import CUT, Awaiting, Piece, stream_template
+from .runtime.text import on_its_own, own_plan, user_frames
+from .runtime.values import close_awaitables
 
-__all__ = ["CHUNK_SIZE", "chunks"]
-
-# Where a page can be cut without changing a byte of it: at the items of an iterable
-# interpolated in element content (State.TEXT). There html() renders each item on its own and
-# joins them (render_text), and a nested template is compiled on its own too, from the start
-# of a document, whatever surrounds it; so rendering the items one at a time gives the same
-# HTML. Everything else (attributes, <title>, comments, scripts) is rendered by html() itself.
-#
-# For a template with such holes, html() renders a copy whose values there are markers (trusted
-# HTML, which element content inserts as is); the output is cut at the markers and the values
-# are rendered in their place, item by item. A marker that does not come out verbatim (some
-# other context changed it) makes the template render whole, so the output is always html()'s.
+__all__ = ["CHUNK_SIZE", "Stream", "check_chunk_size", "chunks", "stream_html"]
 
 CHUNK_SIZE = 8192
 """The characters stream_html() gathers before it sends a chunk (after the first one)."""
 
-_MAX_SCANS = 4096  # bound of the cache of text slots, as the core's plan cache
-_text_slots_cache: dict[tuple[str, ...], frozenset[int]] = {}
-_text_slots_lock = threading.Lock()
 
+def stream_html(template: Template, *, chunk_size: int = CHUNK_SIZE) -> Stream:
+    """The HTML of ``html(template)``, in chunks of text, rendered as they are taken.
 
-def _text_slots(template: Template) -> frozenset[int]:
-    """The interpolations of ``template`` in element content, whose values stream_html may
-    render in pieces (not those right after <pre>, <listing> or <textarea>, whose first
-    newline html() doubles)."""
-    strings = template.strings
-    try:
-        return _text_slots_cache[strings]
-    except KeyError:
-        pass
-    slots = frozenset(
-        token.index
-        for token in scan(template)
-        if isinstance(token, TextHole)
-        # not TEXT_FOREIGN: html() tells what renders there that it may be in <svg>
-        and token.escaper is Escaper.TEXT
-        and not token.after_start_tag
-    )
-    with _text_slots_lock:
-        while len(_text_slots_cache) >= _MAX_SCANS:
-            del _text_slots_cache[next(iter(_text_slots_cache))]
-        _text_slots_cache[strings] = slots
-    return slots
+    Joined, the chunks are exactly ``html(template)``. The first chunk is everything before
+    the first place where rendering may wait: the next item of an iterator (a generator of
+    rows from a database cursor), a lazy value, a component written as a tag, in element
+    content, at any depth of nested templates and components. After that, a chunk is sent at
+    such a place once at least ``chunk_size`` characters are gathered (0: at every such place),
+    before what comes next is evaluated. The stream runs in a copy of the context variables
+    of its creation (the CSP nonce, Provider values), whoever reads it and from where.
 
-
-class _Marker:
-    """Trusted HTML that stands for a value while the rest of a template is rendered."""
-
-    __slots__ = ("text",)
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def __html__(self) -> str:
-        return self.text
-
-
-_ATOMS = (str, int, float, bool, Mapping, bytes, bytearray, memoryview, type)
-
-
-def _streams(value: object) -> bool:
-    """Whether render_text would render ``value`` piece by piece: a template, an iterable
-    (other than the kinds of value it renders whole), or a lazy value (which may return one)."""
-    cls = value.__class__
-    if cls is Template or cls is list or cls is tuple:
-        return True
-    if value is None or isinstance(value, _ATOMS) or hasattr(cls, "__html__"):
-        return False
-    return is_lazy(value) or hasattr(cls, "__iter__")
-
-
-def _pieces(template: Template, *, nested: bool = False) -> Iterator[str | None]:
-    """The HTML of ``template`` in pieces; None where an item of an iterable is about to be
-    taken (a place to send what is rendered so far). A ``nested`` template is rendered as
-    inside another one (render_str), where a template whose end is uncertain is refused."""
+    An error is raised where it happens, with the template located as html() locates it; what
+    was sent before it stays sent. Closing the stream early (``close()``, or a server that
+    stops reading) closes the generators it was reading. Async values are refused as html()
+    refuses them: stream them with :func:`stream_html_async`.
+    """
     if template.__class__ is not Template:
-        yield html(template)  # raises html()'s TypeError
-        return
-    whole = render_str if nested else html
-    try:
-        slots = _text_slots(template)
-    except TemplateError:
-        slots = frozenset()  # html() raises it, with the template attached
-    interpolations = template.interpolations
-    streamed = [
-        n
-        for n in sorted(slots)
-        if not interpolations[n].conversion
-        and not interpolations[n].format_spec
-        and _streams(interpolations[n].value)
-    ]
-    if not streamed:
-        yield whole(template)
-        return
-    key = secrets.token_hex(8)
-    markers = {n: f"<\0htmltemplates {key} {n}\0>" for n in streamed}
-    values = [
-        Interpolation(_Marker(markers[n]), i.expression, i.conversion, i.format_spec)
-        if n in markers
-        else i
-        for n, i in enumerate(interpolations)
-    ]
-    strings = template.strings
-    copy = Template(*itertools.chain(*zip(strings[:-1], values, strict=True)), strings[-1])
-    try:
-        rendered = str(whole(copy))
-    except TemplateError as error:
-        if error.template is copy:
-            error.template = template
-        raise
-    parts: list[str] = []
-    for n in streamed:
-        before, found, rendered = rendered.partition(markers[n])
-        if not found:  # not element content after all: no streaming for this template
-            yield whole(template)
-            return
-        parts.append(before)
-    for n, before in zip(streamed, parts, strict=True):
-        yield before
-        yield from _value_pieces(interpolations[n].value, n, template)
-    yield rendered
+        _reject(template)
+    check_chunk_size(chunk_size)
+    caller = sys._getframe(1)
+    origin = f"{os.path.basename(caller.f_code.co_filename)}, line {caller.f_lineno}"
+    return Stream(chunks(template, chunk_size, origin))
 
 
-def _value_pieces(value: object, slot: int, template: Template) -> Iterator[str | None]:
-    """``render_text(value, slot)`` in pieces: templates through :func:`_pieces`, iterables
-    item by item, lazy values called; any other value rendered whole."""
-    if value.__class__ is Template:
-        yield from _pieces(value, nested=True)
-        return
-    if not _streams(value):
-        try:
-            yield render_text(value, slot)
-        except TemplateError as error:
-            if error.template is None:
-                error.locate(template)
-            raise
-        return
-    if is_lazy(value):
-        yield from _value_pieces(call_lazy(value, slot), slot, template)
-        return
-    try:
-        items = iter(cast(Iterable[object], value))
-    except TypeError:
-        yield render_text(value, slot)  # __iter__ = None and the like: as render_text does
-        return
-    try:
-        while True:
-            yield None
-            try:
-                item = next(items)
-            except StopIteration:
-                return
-            yield from _value_pieces(item, slot, template)
-    finally:
-        if isinstance(items, types.GeneratorType):
-            items.close()  # the stream was closed early: run the generator's finally blocks
+def check_chunk_size(chunk_size: object) -> None:
+    if chunk_size.__class__ is not int or chunk_size < 0:
+        raise ValueError(f"chunk_size must be an int >= 0, not {chunk_size!r}")
 
 
-NESTING_CODE.add(_value_pieces.__code__)  # a lazy value called there renders nested
+class Stream(Iterator[str]):
+    """The chunks of a page (what :func:`stream_html` returns): an iterator of ``str``, each
+    step run in the context variables the stream was created with."""
+
+    __slots__ = ("_chunks", "_context")
+
+    def __init__(self, chunks: Generator[str]) -> None:
+        self._chunks = chunks
+        self._context = contextvars.copy_context()
+
+    def __next__(self) -> str:
+        return self._context.run(next, self._chunks)
+
+    def close(self) -> None:
+        """Stop: the generators being read are closed (their ``finally`` blocks run)."""
+        self._context.run(self._chunks.close)
+
+    def __del__(self) -> None:
+        # an unfinished stream dropped: its generators are closed in its context, where the
+        # values its providers set are reset
+        self.close()
+
+    def __enter__(self) -> Stream:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
 
-def chunks(template: Template, chunk_size: int) -> Generator[str]:
-    """The HTML of ``html(template)`` in chunks: the first is everything before the first item
-    of an iterable (or that item, when nothing comes before it); the others gather at least
-    ``chunk_size`` characters, cut between items; the last holds the rest."""
+def chunks(template: Template, chunk_size: int, origin: str) -> Generator[str]:
+    """The chunks: one at the first CUT, then one at each CUT where at least ``chunk_size``
+    characters are gathered; the last holds the rest."""
     pending: list[str] = []
+    append = pending.append
     size = 0
     sent = False
-    for piece in _pieces(template):
-        if piece is None:
-            if size and (not sent or size >= chunk_size):
-                yield "".join(pending)
-                pending.clear()
-                size = 0
-                sent = True
-        elif piece:
-            pending.append(piece)
-            size += len(piece)
+    pieces = _sync_pieces(stream_template(template))
+    try:
+        for piece in pieces:
+            if piece is not CUT:
+                append(piece)
+                size += len(piece)
+                continue
+            if not size or (sent and size < chunk_size):
+                continue
+            yield "".join(pending)
+            pending.clear()
+            size = 0
+            sent = True
+    except TemplateError as error:
+        own = own_plan(error, template)
+        if own is not None and not sent and not size:
+            # a template whose end is uncertain, streamed on its own: nothing follows it
+            yield on_its_own(template, own)
+            return
+        raise _located(error, template, origin) from None
+    except RecursionError:
+        raise _unlocated_too_deep(template).with_traceback(None) from None
+    finally:
+        pieces.close()
     if size:
         yield "".join(pending)
+
+
+def _located(error: TemplateError, template: Template, origin: str) -> TemplateError:
+    """``error`` as html() would raise it for ``template``, naming ``origin`` as its caller
+    (the code on the stack when a chunk is taken is whoever reads the stream)."""
+    if error.anchor == ErrorCode.ASYNC_VALUE:
+        close_awaitables(template)  # the others would warn that they were never awaited
+    if error.template is None:
+        error.template = template
+    error.caller = origin
+    error.args = (error._message(),)
+    return error.with_traceback(user_frames(error.__traceback__))
+
+
+def _sync_pieces(pieces: Generator[Piece]) -> Generator[str | None]:
+    """``pieces`` with each Awaiting refused where it was found: its RenderError is thrown into
+    the generator that yielded it, so that it is located as html() locates it."""
+    error: BaseException | None = None
+    try:
+        while True:
+            try:
+                piece = next(pieces) if error is None else pieces.throw(error)
+            except StopIteration:
+                return
+            error = None
+            if piece.__class__ is Awaiting:
+                error = piece.refusal()
+                continue
+            yield piece  # type: ignore[misc]
+    finally:
+        pieces.close()

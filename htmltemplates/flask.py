@@ -72,8 +72,8 @@ from flask.typing import HeadersValue, ResponseReturnValue
 from markupsafe import Markup
 
 from ._api import html
-from ._streaming import CHUNK_SIZE
-from ._streaming import chunks as streaming_chunks
+from ._streaming import CHUNK_SIZE, Stream, check_chunk_size
+from ._streaming import chunks as stream_chunks
 from .errors import TemplateError
 from .runtime.csp import CSP_NONCE
 from .runtime.trusted import TrustedResourceURL
@@ -371,29 +371,32 @@ def stream_html(
     content_type: str | None = None,
     chunk_size: int = CHUNK_SIZE,
 ) -> Response:
-    """A streamed response whose body is ``html(template)``, sent in chunks.
+    """A streamed response whose body is ``htmltemplates.stream_html(template)``: the HTML of
+    ``html(template)``, sent in chunks as it is rendered.
 
-    The page is cut between the items of the lists, generators and other iterables in its
-    element content (and in the templates nested there): a generator of rows from a database
-    cursor is rendered, and sent, as the rows come. The first chunk (everything before the
-    first item) is rendered before this returns, so an error there is raised in the view and
+    The page is cut where rendering may wait (the next item of a generator of rows from a
+    database cursor, a lazy value, a component tag), in its element content and in the
+    templates and components nested there. The first chunk (everything before the first such
+    place) is rendered before this returns, so an error there is raised in the view and
     becomes a proper error response; the other chunks gather at least ``chunk_size``
-    characters (0: send each item as soon as it is rendered). Inside a request the body is
-    wrapped in ``flask.stream_with_context``, and it is rendered in a copy of the view's
-    context variables, so ``request``, ``g`` and the CSP nonce work to the last chunk.
+    characters (0: send at every such place). Inside a request the body is wrapped in
+    ``flask.stream_with_context``, and it is rendered in a copy of the view's context
+    variables, so ``request``, ``g`` and the CSP nonce work to the last chunk.
 
     ``status``, ``headers``, ``mimetype`` and ``content_type`` are those of Flask's
     ``Response`` (the default content type is ``text/html; charset=utf-8``).
     """
-    # The chunks after the first are rendered while the WSGI server reads the body, after
-    # Flask has torn the request down once (and the extension has reset CSP_NONCE): they are
-    # rendered in the context variables the view had.
-    context = contextvars.copy_context()
-    chunks = streaming_chunks(template, chunk_size)
-    first = context.run(next, chunks, "")
+    if template.__class__ is not Template:
+        html(template)  # raises its TypeError
+    check_chunk_size(chunk_size)
     caller = sys._getframe(1)
     origin = f"{os.path.basename(caller.f_code.co_filename)}, line {caller.f_lineno}"
-    body: Iterator[str] = _rest(first, chunks, context, origin)
+    # The chunks after the first are rendered while the WSGI server reads the body, after
+    # Flask has torn the request down once (and the extension has reset CSP_NONCE): the
+    # Stream renders them in the context variables the view had.
+    chunks = Stream(stream_chunks(template, chunk_size, origin))
+    first = next(chunks, "")
+    body: Iterator[str] = _rest(first, chunks)
     if has_request_context():
         body = stream_with_context(body)
     response_class = current_app.response_class if has_app_context() else Response
@@ -402,27 +405,14 @@ def stream_html(
     )
     # Werkzeug closes the response when it is done with it, also when it sends no body (HEAD)
     # or the client went away: close the chunks then, which closes the generators being read.
-    response.call_on_close(functools.partial(context.run, chunks.close))
+    response.call_on_close(chunks.close)
     return response
 
 
-def _rest(
-    first: str, chunks: Iterator[str], context: contextvars.Context, origin: str
-) -> Iterator[str]:
-    """The chunks after the first. A template error here names ``origin``, the line that
-    called stream_html() (the code on the stack now is the WSGI server's)."""
+def _rest(first: str, chunks: Iterator[str]) -> Iterator[str]:
     if first:
         yield first
-    while True:
-        try:
-            chunk = context.run(next, chunks, "")
-        except TemplateError as error:
-            error.caller = origin
-            error.args = (error._message(),)
-            raise
-        if not chunk:
-            return
-        yield chunk
+    yield from chunks
 
 
 # -- helpers: what Jinja templates get as globals -------------------------------------------

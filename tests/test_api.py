@@ -99,6 +99,9 @@ def test_all_names_the_public_api() -> None:
         "configure_cache",
         "csp_nonce",
         "html",
+        "html_async",
+        "stream_html",
+        "stream_html_async",
     } == set(htmltemplates.__all__)
 
 

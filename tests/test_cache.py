@@ -321,10 +321,10 @@ def slow_compile(monkeypatch: pytest.MonkeyPatch, seconds: float = 0.05) -> list
     once all arrive while it compiles; the list returned counts the compiles started."""
     started: list[int] = []
 
-    def compile_slowly(template: Template) -> Any:
+    def compile_slowly(template: Template, stream: bool = False) -> Any:
         started.append(1)
         time.sleep(seconds)
-        return compile_template(template)
+        return compile_template(template, stream)
 
     monkeypatch.setattr("htmltemplates._api.compile_template", compile_slowly)
     return started
@@ -359,9 +359,9 @@ def test_different_templates_compile_in_parallel(monkeypatch: pytest.MonkeyPatch
     # each compile waits for the other to have started: serial compiles would never meet
     met = threading.Barrier(2, timeout=10)
 
-    def compile_meeting(template: Template) -> Any:
+    def compile_meeting(template: Template, stream: bool = False) -> Any:
         met.wait()
-        return compile_template(template)
+        return compile_template(template, stream)
 
     monkeypatch.setattr("htmltemplates._api.compile_template", compile_meeting)
     templates = [Template(f"<p class=t{n}>", Interpolation(n, "n"), "</p>") for n in range(2)]
@@ -399,8 +399,8 @@ def test_a_plan_compiled_while_the_rules_change_is_not_kept(
     is not cached: the next render compiles under the new rules."""
     from htmltemplates import attribute_rules  # noqa: PLC0415
 
-    def compile_while_the_rules_change(template: Template) -> Any:
-        compiled = compile_template(template)
+    def compile_while_the_rules_change(template: Template, stream: bool = False) -> Any:
+        compiled = compile_template(template, stream)
         attribute_rules.disable("alpine")  # another thread, at start-up, say
         return compiled
 

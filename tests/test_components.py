@@ -710,13 +710,13 @@ def test_a_checked_tag_calls_its_component_without_checking_again(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     checked: list[object] = []
-    verify = _components._verify
+    verify = _components.verify
 
     def spy(component: object, *args: Any) -> tuple[object, bool]:
         checked.append(component)
         return verify(component, *args)
 
-    monkeypatch.setattr(_components, "_verify", spy)
+    monkeypatch.setattr(_components, "verify", spy)
     clear_cache()
     for value in ("1", "2", "3"):
         assert (

@@ -185,9 +185,9 @@ def nested_templates(depth: int) -> Template:
 
 
 ASYNC_FIX = (
-    "Await it before rendering and interpolate the result (posts = await fetch_posts()); "
-    "collect an async iterable into a list first ([row async for row in rows]). "
-    "See docs/errors.md#async-value."
+    "Render with await html_async(...) or stream_html_async(...), which await values in "
+    "element content; elsewhere (an attribute, a <script>, a prop), await it first and "
+    "interpolate the result (url = await fetch_url()). See docs/errors.md#async-value."
 )
 TOO_DEEP_FIX = (
     "Data in a value may nest 200 levels (lists, tuples, dicts); templates as deep as the "

@@ -50,6 +50,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "htmltemplates._api",
             "htmltemplates",
             "htmltemplates._streaming",
+            "htmltemplates._async",
             "htmltemplates.flask",
             "htmltemplates.quart",
         ],

@@ -172,6 +172,6 @@ def test_streamed_nested_templates_are_judged_as_html_judges_them() -> None:
     inner = t"<title><a onclick='/*</title>"
     with pytest.raises(TemplateSyntaxError, match="nested-end"):
         "".join(str(c) for c in stream_html(t"<svg>{[inner]}{EVIL}</svg>").response)
-    page = t"<svg></svg><p>{[inner, inner]}{EVIL}</p>"
+    page = t"<svg></svg><p>{iter([inner, inner])}{EVIL}</p>"
     chunks = [str(c) for c in stream_html(page, chunk_size=0).response]
     assert ["<svg></svg><p>", static_text(inner), static_text(inner), f"{EVIL}</p>"] == chunks

@@ -62,9 +62,9 @@ COROUTINE = (
     "a coroutine where a value is expected: the async function load was called but not awaited"
 )
 ASYNC_FIX = (
-    "Await it before rendering and interpolate the result (posts = await fetch_posts()); "
-    "collect an async iterable into a list first ([row async for row in rows]). "
-    "See docs/errors.md#async-value."
+    "Render with await html_async(...) or stream_html_async(...), which await values in "
+    "element content; elsewhere (an attribute, a <script>, a prop), await it first and "
+    "interpolate the result (url = await fetch_url()). See docs/errors.md#async-value."
 )
 
 

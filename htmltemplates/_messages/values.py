@@ -416,8 +416,9 @@ def component_close(name: str, closed_with: object, slot: int) -> RenderError:
 
 # The one place that says what to do with an async value, whatever the position.
 ASYNC_FIX = (
-    "Await it before rendering and interpolate the result (posts = await fetch_posts()); "
-    "collect an async iterable into a list first ([row async for row in rows])."
+    "Render with await html_async(...) or stream_html_async(...), which await values in "
+    "element content; elsewhere (an attribute, a <script>, a prop), await it first and "
+    "interpolate the result (url = await fetch_url())."
 )
 
 

@@ -46,6 +46,7 @@ from ..runtime import cache
 from ..runtime import components as _components
 from ..runtime import escapers as _escapers
 from ..runtime import scripted as _scripted
+from ..runtime import streaming as _streaming
 from ..runtime import tags as _tags
 from ..runtime import text as _text
 from ..runtime.cache import Render, plan_filename
@@ -106,6 +107,8 @@ _GLOBALS: dict[str, object] = {
     "_check_ints": check_ints,
     "_too_deep": too_deep,
     "_comp": _components.render_component,
+    "_defer": _streaming.defer_text,
+    "_defer_comp": _streaming.defer_component,
     "_props": _components.spread_props,
     "_annotate": _components.annotate,
     "_EMPTY": _components.EMPTY,
@@ -135,16 +138,23 @@ class _Piece:
     raw: frozenset[int] = frozenset()
 
 
-def emit(nodes: Sequence[Node], template: Template) -> tuple[Render, str]:
-    """The render function of ``nodes`` (the plan of ``template``) and its source."""
-    return _Emitter(template).build(nodes)
+def emit(nodes: Sequence[Node], template: Template, stream: bool = False) -> tuple[Render, str]:
+    """The render function of ``nodes`` (the plan of ``template``) and its source; with
+    ``stream``, the streaming plan (see _Emitter)."""
+    return _Emitter(template, stream).build(nodes)
 
 
 class _Emitter:
-    """Writes one plan: its functions, in order, and the constants they read, by role."""
+    """Writes one plan: its functions, in order, and the constants they read, by role.
 
-    def __init__(self, template: Template) -> None:
+    A streaming plan (``stream``, see runtime/streaming.py) is the same plan with two kinds of
+    piece written otherwise: a hole in element content whose value is not a str or an int, and
+    a component tag there, are handed to ``_defer`` and ``_defer_comp``, which append them to
+    the list ``deferred`` (the plan's second parameter) and write a marker in their place."""
+
+    def __init__(self, template: Template, stream: bool = False) -> None:
         self.template = template
+        self.stream = stream
         self.constants: dict[str, object] = {}
         self.counts: dict[str, int] = {}
         self.functions: list[str] = []
@@ -173,7 +183,8 @@ class _Emitter:
         holes = len(self.template.interpolations)
         significant = [node for node in nodes if not (isinstance(node, Text) and not node.text)]
         fused = (
-            len(significant) == 1
+            not self.stream
+            and len(significant) == 1
             and isinstance(significant[0], Component)
             and not significant[0].foreign
             and not significant[0].checked
@@ -197,6 +208,11 @@ class _Emitter:
         weakref.finalize(render, linecache.cache.pop, filename, None)
         return render, source
 
+    @property
+    def _params(self) -> str:
+        """The parameters of render() and of the functions of a chunked one."""
+        return "interpolations, deferred" if self.stream else "interpolations"
+
     def _conversions(self, used: Iterable[int], holes: int) -> list[str]:
         """The lines of render() that unpack the interpolations and convert the values read:
         only those, since converting a value a component's children render again would call
@@ -215,7 +231,7 @@ class _Emitter:
         """The lines of render(): the values it reads converted, then one f-string of the
         pieces."""
         used = set().union(*(piece.values for piece in pieces))
-        lines = ["def render(interpolations):", *self._conversions(used, holes)]
+        lines = [f"def render({self._params}):", *self._conversions(used, holes)]
         if not pieces:
             return [*lines, "    return _str('')"]
         return [*lines, "    try:", *_return(pieces, 8), *_CHECK_INTS]
@@ -240,10 +256,10 @@ class _Emitter:
         for run, values, raw in _runs(pieces):
             statements = [f"    i{n} = interpolations[{n}]" for n in raw]
             statements += [f"    v{n} = values[{n}]" for n in values]
-            name = self._function("interpolations, values", statements, run)
-            calls.append(f"{name}(interpolations, values)")
+            name = self._function(f"{self._params}, values", statements, run)
+            calls.append(f"{name}({self._params}, values)")
         return [
-            "def render(interpolations):",
+            f"def render({self._params}):",
             "    values = {}",
             f"    for n in {self.const(tuple(used), 'holes')}:",
             "        i = interpolations[n]",
@@ -289,7 +305,10 @@ class _Emitter:
             case Text(text):
                 return [text]
             case TextValue(index, escaper, keep_newline):
-                source = sources.text_value(self.const, index, escaper)
+                if self.stream and escaper is Escaper.TEXT and not keep_newline:
+                    source = sources.deferred_text(index)
+                else:
+                    source = sources.text_value(self.const, index, escaper)
                 # the parser drops a newline right after <pre>/<textarea>: give it one to drop
                 source = f"_keep_newline({source})" if keep_newline else source
                 return [self._piece(source, node, f"{self.hole(index)}: {escaper}")]
@@ -380,12 +399,16 @@ class _Emitter:
 
     def _component(self, node: Component) -> str:
         """The source of a component tag's call."""
-        if node.checked:
+        deferred = self.stream and not node.foreign  # called when the stream comes to it
+        if node.checked or deferred:
             entries = [sources.prop_entry(prop) for prop in node.props]
             props = "{" + ", ".join(entries) + "}"
             site = self.const(node.site, "site")
             children = sources.children(self.const, node)
-            source = f"_comp(v{node.index}, {props}, {children}, {site}, interpolations)"
+            call = f"v{node.index}, {props}, {children}, {site}, interpolations"
+            if deferred:
+                return f"_defer_comp({call}, deferred)"
+            source = f"_comp({call})"
         else:
             params, args, body = self._component_function(node)
             name = f"_f{len(self.functions)}"

@@ -18,14 +18,18 @@ from .lower import lower
 __all__ = ["compile_template"]
 
 
-def compile_template(template: Template) -> tuple[Render, str, Nesting | None]:
+def compile_template(
+    template: Template, stream: bool = False
+) -> tuple[Render, str, Nesting | None]:
     """The render function for templates with the static strings of ``template``, its source,
     and why it may not be rendered inside another template (None when it may). Only the
     strings shape the plan: values, conversions and format specs do not (the expressions
     name the holes in the source's comments).
 
+    With ``stream``, the template's streaming plan (see runtime/streaming.py).
+
     Raises TemplateSyntaxError (without a template attached) for positions it cannot make safe.
     """
     nodes, nesting = lower(template)
-    render, source = emit(nodes, template)
+    render, source = emit(nodes, template, stream)
     return render, source, nesting

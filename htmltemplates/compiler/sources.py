@@ -19,6 +19,7 @@ from .ir import Component, MergedTag, Part, Prop, PropsSpread, WholeAttribute
 __all__ = [
     "children",
     "component_body",
+    "deferred_text",
     "merged_tag",
     "part",
     "prop_entry",
@@ -44,6 +45,18 @@ def text_value(const: Const, index: int, escaper: Escaper) -> str:
     if escaper is Escaper.RCDATA:
         return _fast_text(index, "_rcdata")
     raise AssertionError(f"no escaper for a hole in text: {escaper!r}")  # pragma: no cover
+
+
+def deferred_text(index: int) -> str:
+    """The source of a hole in element content in a streaming plan: a str is escaped and an
+    int written inline, as in text_value; any other value goes to ``_defer``, which renders
+    it at once or defers it (see runtime/streaming.py)."""
+    if SLOW_PATHS:
+        return f"_defer(v{index}, {index}, deferred)"
+    return (
+        f"_esc(v{index}) if (c := v{index}.__class__) is _str "
+        f"else _str(v{index}) if c is _int else _defer(v{index}, {index}, deferred)"
+    )
 
 
 def whole_attribute(const: Const, node: WholeAttribute) -> str:

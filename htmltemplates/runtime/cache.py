@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from string.templatelib import Interpolation, Template
-from typing import Any, NamedTuple
+from string.templatelib import Template
+from typing import NamedTuple
 
 from .._spec import attribute_rules
 from ..errors import TemplateError
 
 __all__ = [
+    "STREAM",
     "CacheInfo",
     "Compile",
     "Render",
@@ -25,7 +26,8 @@ __all__ = [
     "plans",
 ]
 
-Render = Callable[[tuple[Interpolation[Any], ...]], str]
+# A plan takes the interpolations (a streaming plan, also the list of what it defers)
+Render = Callable[..., str]
 # The code of a plan is compiled under the file name "<htmltemplates plan N>", N counting the
 # plans compiled: tracebacks show it, and the lines of its source (see compiler/emit.py).
 _PLAN_PREFIX = "<htmltemplates plan "
@@ -48,7 +50,7 @@ def is_plan_code(filename: str) -> bool:
 # imported. It returns the plan and its generated source (for the size estimate), and raises
 # TemplateSyntaxError (without a template attached) for a template it refuses.
 
-Compile = Callable[[Template], tuple[Render, str]]
+Compile = Callable[[Template, bool], tuple[Render, str]]
 _compiler: list[Compile] = []
 
 
@@ -68,9 +70,9 @@ def install(compile: Compile) -> None:
 
 MAX_PLANS = 4096
 MAX_BYTES = 64 * 1024 * 1024  # of estimated size (see _cost)
-plans: dict[tuple[str, ...], Render] = {}
-_costs: dict[tuple[str, ...], int] = {}  # the estimate of each cached plan, in the same order
-_flights: dict[tuple[str, ...], _Flight] = {}  # compiles in progress
+plans: dict[tuple[object, ...], Render] = {}
+_costs: dict[tuple[object, ...], int] = {}  # the estimate of each cached plan, in the same order
+_flights: dict[tuple[object, ...], _Flight] = {}  # compiles in progress
 _lock = threading.Lock()
 _counts = [0, 0]  # compiles since the last clear_cache(), estimated bytes of the cached plans
 _generation = [0]  # how many times the cache was cleared: a plan compiled before is not kept
@@ -152,11 +154,17 @@ class _Flight:
         self.thread = threading.get_ident()
 
 
-def compile_plan(template: Template) -> Render:
-    """The plan of ``template``: compiled once and cached. A thread that needs a plan another
-    thread is compiling waits for it; if that compile fails, each waiter compiles the template
-    itself and raises its own error, located at its own call (failures are not cached)."""
-    key = template.strings
+# A template's streaming plan (see runtime/streaming.py) is cached beside its plan, under
+# (STREAM, strings): a key no t-string's strings can equal, in the same bounds.
+STREAM = object()
+
+
+def compile_plan(template: Template, stream: bool = False) -> Render:
+    """The plan of ``template`` (its streaming plan, with ``stream``): compiled once and
+    cached. A thread that needs a plan another thread is compiling waits for it; if that
+    compile fails, each waiter compiles the template itself and raises its own error, located
+    at its own call (failures are not cached)."""
+    key: tuple[object, ...] = (STREAM, template.strings) if stream else template.strings
     with _lock:
         render = plans.get(key)
         if render is not None:
@@ -170,9 +178,9 @@ def compile_plan(template: Template) -> Render:
             flight.done.wait()
             if flight.render is not None:
                 return flight.render
-        return _keep(key, *_build(template))
+        return _keep(key, *_build(template, stream))
     try:
-        render = flight.render = _keep(key, *_build(template))
+        render = flight.render = _keep(key, *_build(template, stream))
     finally:
         with _lock:
             del _flights[key]
@@ -180,12 +188,12 @@ def compile_plan(template: Template) -> Render:
     return render
 
 
-def _build(template: Template) -> tuple[Render, int, int]:
+def _build(template: Template, stream: bool) -> tuple[Render, int, int]:
     """The plan of ``template``, its estimated size and the cache generation it was compiled
     in (the attribute rules may change meanwhile); a TemplateError located in it."""
     generation = _generation[0]
     try:
-        render, source = _compiler[0](template)
+        render, source = _compiler[0](template, stream)
     except TemplateError as error:
         error.locate(template)
         error.__traceback__ = None
@@ -193,7 +201,7 @@ def _build(template: Template) -> tuple[Render, int, int]:
     return render, _cost(template.strings, source), generation
 
 
-def _keep(key: tuple[str, ...], render: Render, cost: int, generation: int) -> Render:
+def _keep(key: tuple[object, ...], render: Render, cost: int, generation: int) -> Render:
     """Cache ``render`` under ``key`` if it fits the bounds, evicting the oldest plans, unless
     the cache was cleared while it compiled (under rules that have changed since)."""
     with _lock:

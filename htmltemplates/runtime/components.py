@@ -33,7 +33,7 @@ from .slow import SLOW_PATHS
 from .text import render_text
 from .values import too_deep
 
-__all__ = ["EMPTY", "Site", "annotate", "render_component", "spread_props"]
+__all__ = ["EMPTY", "Site", "annotate", "render_component", "spread_props", "verify"]
 
 EMPTY = Template()
 """The children of a component written without any (``<{Card} />``, ``<{Card}></{Card}>``)."""
@@ -188,7 +188,7 @@ def render_component(
     if verified[0] is not component or (
         site.close >= 0 and interpolations[site.close].value is not component
     ):
-        verified = _verify(component, props, children, site, interpolations)
+        verified = verify(component, props, children, site, interpolations)
     if verified[1]:
         props["children"] = children
     try:
@@ -202,7 +202,7 @@ def render_component(
         raise
 
 
-def _verify(
+def verify(
     component: Any,
     props: dict[str, object],
     children: Template,

@@ -1,0 +1,228 @@
+"""html_async() and stream_html_async(): awaitables, async iterables and async components in
+element content, awaited concurrently, rendered in template order."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable, Coroutine
+from string.templatelib import Template
+from typing import Any
+
+import pytest
+from hostile import EVIL, EVIL_ESCAPED
+from test_stream import PAGES
+
+from htmltemplates import (
+    Provider,
+    RenderError,
+    csp_nonce,
+    html,
+    html_async,
+    stream_html,
+    stream_html_async,
+)
+
+
+def run[T](coroutine: Coroutine[Any, Any, T]) -> T:
+    return asyncio.run(asyncio.wait_for(coroutine, 10))
+
+
+async def chunks_of(template: Template, chunk_size: int = 0) -> list[str]:
+    return [chunk async for chunk in stream_html_async(template, chunk_size=chunk_size)]
+
+
+async def value(result: object) -> object:
+    await asyncio.sleep(0)
+    return result
+
+
+async def Card(*, title: object, children: Template = t"") -> Template:  # noqa: N802
+    await asyncio.sleep(0)
+    return t"<section><h2>{title}</h2>{children}</section>"
+
+
+async def items(*values: object) -> AsyncIterator[Template]:
+    for item in values:
+        await asyncio.sleep(0)
+        yield t"<li>{item}</li>"
+
+
+@pytest.mark.parametrize("name", list(PAGES))
+def test_without_awaitables_it_renders_as_html(name: str) -> None:
+    make = PAGES[name]
+    expected = html(make())
+    assert expected == run(html_async(make()))
+    assert expected == "".join(run(chunks_of(make())))
+
+
+ASYNC_PAGES: dict[str, tuple[Callable[[], Template], str]] = {
+    "coroutine": (lambda: t"<p>{value(EVIL)}</p>", f"<p>{EVIL_ESCAPED}</p>"),
+    "template-result": (
+        lambda: t"<div>{value(t'<b>{EVIL}</b>')}</div>",
+        f"<div><b>{EVIL_ESCAPED}</b></div>",
+    ),
+    "nested-awaitables": (
+        lambda: t"<div>{value(t'<b>{value(value(EVIL))}</b>')}</div>",
+        f"<div><b>{EVIL_ESCAPED}</b></div>",
+    ),
+    "async-component-call": (
+        lambda: t"<main>{Card(title=EVIL)}</main>",
+        f"<main><section><h2>{EVIL_ESCAPED}</h2></section></main>",
+    ),
+    "async-component-tag": (
+        lambda: t"<main><{Card} title={EVIL}><p>{value(1)}</p></{Card}></main>",
+        f"<main><section><h2>{EVIL_ESCAPED}</h2><p>1</p></section></main>",
+    ),
+    "async-iterable": (
+        lambda: t"<ul>{items(EVIL, 2, value(3))}</ul>",
+        f"<ul><li>{EVIL_ESCAPED}</li><li>2</li><li>3</li></ul>",
+    ),
+    "lazy-returning-a-coroutine": (
+        lambda: t"<p>{(lambda: value('x'))}</p>",
+        "<p>x</p>",
+    ),
+    "in-a-list": (
+        lambda: t"<p>{['a', value('b'), [value(t'<i>c</i>')]]}</p>",
+        "<p>ab<i>c</i></p>",
+    ),
+    "future-and-task": (
+        lambda: t"<p>{asyncio.ensure_future(value('t'))}</p>",
+        "<p>t</p>",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(ASYNC_PAGES))
+def test_awaitables_in_element_content_are_awaited(name: str) -> None:
+    make, expected = ASYNC_PAGES[name]
+
+    async def both() -> tuple[str, str]:
+        return await html_async(make()), "".join(await chunks_of(make()))
+
+    assert (expected, expected) == run(both())
+
+
+def test_independent_awaitables_run_concurrently_and_come_out_in_template_order() -> None:
+    started: list[int] = []
+
+    async def both_started() -> None:
+        while len(started) < 3:  # waits for the others: awaited one by one, it never ends
+            await asyncio.sleep(0)
+
+    async def Slow(*, n: int) -> Template:  # noqa: N802
+        started.append(n)
+        await both_started()
+        await asyncio.sleep(0.01 * (3 - n))  # the last one finishes first
+        return t"<li>{n}</li>"
+
+    page = t"<ul><{Slow} n={0} />{Slow(n=1)}<{Slow} n={2} /></ul>"
+    assert "<ul><li>0</li><li>1</li><li>2</li></ul>" == run(html_async(page))
+
+
+def test_the_first_error_cancels_the_others_and_is_located() -> None:
+    cancelled: list[str] = []
+    never = asyncio.Event
+
+    async def waits_forever(name: str) -> str:
+        try:
+            await never().wait()
+        except asyncio.CancelledError:
+            cancelled.append(name)
+            raise
+        return name
+
+    page = t"<ul>{waits_forever('a')}<li>{value({'a': 1})}</li>{waits_forever('b')}</ul>"
+    with pytest.raises(RenderError, match="a dict where text is expected") as caught:
+        run(html_async(page))
+    assert page is caught.value.template
+    assert "<li>{value({'a': 1})}</li>" in str(caught.value)
+    assert ["a", "b"] == sorted(cancelled)
+
+
+def test_an_error_in_an_async_component_names_it() -> None:
+    async def Broken(*, n: int) -> Template:  # noqa: N802
+        await asyncio.sleep(0)
+        raise LookupError("no row")
+
+    with pytest.raises(LookupError, match="no row") as caught:
+        run(html_async(t"<main><{Broken} n={1} /></main>"))
+    assert any("in component Broken(n=1)" in note for note in caught.value.__notes__)
+
+
+def test_an_awaitable_outside_element_content_is_refused() -> None:
+    for page in (
+        t"<a href={value('/x')}>x</a>",
+        t"<script>const x = {value(1)};</script>",
+    ):
+        with pytest.raises(RenderError, match=r"await html_async\(...\)") as caught:
+            run(html_async(page))
+        assert "async-value" == caught.value.anchor
+
+
+def test_the_sync_renderers_refuse_awaitables_and_name_html_async() -> None:
+    for render in (html, lambda page: "".join(stream_html(page))):
+        with pytest.raises(RenderError, match=r"Render with await html_async\(...\)"):
+            render(t"<p>{value(1)}</p>")
+
+
+def test_providers_and_the_nonce_are_seen_across_awaits_and_in_concurrent_tasks() -> None:
+    theme = Provider("theme", default="light")
+
+    async def Themed() -> Template:  # noqa: N802
+        await asyncio.sleep(0)
+        return t"<p class={theme.get()}><script>{theme.get()}</script></p>"
+
+    page = t"<{theme.provide} value=dark><{Themed} />{Themed()}</{theme.provide}><{Themed} />"
+    with csp_nonce("n0"):
+        out = run(html_async(page))
+    script = '<script nonce="n0"> "{}" </script>'
+    assert (
+        f'<p class="dark">{script.format("dark")}</p><p class="dark">{script.format("dark")}</p>'
+        f'<p class="light">{script.format("light")}</p>'
+    ) == out
+
+
+def test_the_stream_sends_what_comes_before_a_pending_value_at_once() -> None:
+    async def scenario() -> list[str]:
+        release = asyncio.Event()
+
+        async def late() -> str:
+            await release.wait()
+            return "late"
+
+        seen: list[str] = []
+        async for chunk in stream_html_async(t"<h1>{EVIL}</h1>{late()}<p>end</p>"):
+            seen.append(chunk)
+            release.set()  # the first chunk came before the value resolved
+        return seen
+
+    assert [f"<h1>{EVIL_ESCAPED}</h1>", "late<p>end</p>"] == run(scenario())
+
+
+def test_closing_the_stream_early_cancels_the_tasks() -> None:
+    cancelled: list[bool] = []
+
+    async def forever() -> str:
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            cancelled.append(True)
+            raise
+        return "x"
+
+    async def scenario() -> str:
+        stream = stream_html_async(t"<p>a</p>{forever()}")
+        first = await anext(stream)
+        await asyncio.sleep(0)  # the task is running
+        await stream.aclose()
+        return first
+
+    assert "<p>a</p>" == run(scenario())
+    assert [True] == cancelled
+
+
+def test_a_str_is_refused_as_html_refuses_it() -> None:
+    with pytest.raises(TypeError, match="not a str"):
+        run(html_async("<p>x</p>"))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="not a str"):
+        stream_html_async("<p>x</p>")  # type: ignore[arg-type]
