@@ -33,8 +33,9 @@ import importlib
 import inspect
 import os
 import secrets
+import sys
 import types
-from collections.abc import Awaitable, Callable, Coroutine, Iterable
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Coroutine, Iterable
 from string.templatelib import Template
 from typing import Any, TypeIs, cast, overload
 
@@ -42,19 +43,23 @@ from blinker import NamedSignal
 from markupsafe import Markup
 from quart import (
     Quart,
+    Response,
     current_app,
     get_flashed_messages,
     has_app_context,
     has_request_context,
     request,
+    stream_with_context,
     url_for,
 )
 from quart.signals import before_render_template, template_rendered
 from quart.typing import HeadersValue, ResponseReturnValue, ResponseTypes
 from quart.utils import run_sync
+from werkzeug.datastructures import Headers
 from werkzeug.exceptions import HTTPException
 
-from ._api import html
+from ._async import html_async, stream_html_async
+from ._streaming import CHUNK_SIZE
 from .errors import TemplateError
 from .runtime.csp import CSP_NONCE
 from .runtime.trusted import TrustedResourceURL
@@ -66,6 +71,7 @@ __all__ = [
     "flashed_messages",
     "request_nonce",
     "static_url",
+    "stream_html",
     "view",
 ]
 
@@ -118,7 +124,7 @@ async def _body(body: Template | list[Template]) -> Markup:
     ``render_template`` sends them (see :func:`_signal`)."""
     templates = [body] if isinstance(body, Template) else body
     await _signal(before_render_template, templates)
-    rendered = html(body) if isinstance(body, Template) else html(t"{templates}")
+    rendered = await html_async(body if isinstance(body, Template) else t"{templates}")
     await _signal(template_rendered, templates)
     return rendered
 
@@ -353,6 +359,95 @@ def view[**P](
         return await _render_templates(rv, origin)
 
     return rendering_view
+
+
+# -- stream_html() ----------------------------------------------------------------------------
+#
+# The page's chunks come from the core's stream_html_async; this sends them as a response.
+
+
+async def stream_html(
+    template: Template,
+    status: int | None = None,
+    headers: HeadersValue | None = None,
+    *,
+    mimetype: str | None = None,
+    content_type: str | None = None,
+    chunk_size: int = CHUNK_SIZE,
+) -> Response:
+    """A streamed response whose body is the HTML of ``template``, sent in chunks; await it.
+
+    The chunks are those of the core's ``stream_html_async()``: the page is cut between the
+    items of the iterables and async iterables in its element content and before its awaitables
+    and async components, which are awaited (independent ones concurrently), so rows from an
+    async database cursor are rendered, and sent, as they come. The first chunk (everything
+    before the first cut) is rendered before this returns, so an error there is raised in the
+    view and becomes a proper error response; the other chunks gather at least ``chunk_size``
+    characters (0: send each piece as soon as it is rendered).
+
+    The page is rendered in the view's context variables: what is not rendered before this
+    returns is rendered by the tasks the core started then, which copy them. So the request's
+    CSP nonce, ``Provider`` values, and Quart's ``request``, ``session`` and ``g`` as the view
+    left them, are there to the last chunk. Inside a request the body is also wrapped in
+    ``quart.stream_with_context``, so Quart tears the request down once more after the last
+    chunk, with the error if the page failed. ``status``, ``headers``, ``mimetype`` and
+    ``content_type`` are those of Quart's ``Response`` (the default content type is
+    ``text/html; charset=utf-8``).
+    """
+    caller = sys._getframe(1)  # the view, awaiting this coroutine
+    origin = f"{os.path.basename(caller.f_code.co_filename)}, line {caller.f_lineno}"
+    chunks = stream_html_async(template, chunk_size=chunk_size)
+    first = await _next_chunk(chunks, origin)
+    rest = _rest(first, chunks, origin)
+    sent: AsyncIterator[str] = rest
+    if has_request_context():
+        sent = stream_with_context(lambda: rest)()
+    response_class = current_app.response_class if has_app_context() else Response
+    return response_class(
+        _closing(sent, rest),
+        status=status,
+        headers=None if headers is None else Headers(headers),
+        mimetype=mimetype,
+        content_type=content_type,
+    )
+
+
+async def _next_chunk(chunks: AsyncGenerator[str], origin: str) -> str:
+    """The next chunk, or "" at the end. A template error names ``origin``, the line that
+    called stream_html() (the core names the line that called stream_html_async(), here)."""
+    try:
+        return await anext(chunks, "")
+    except TemplateError as error:
+        error.caller = origin
+        error.args = (error._message(),)
+        raise
+
+
+async def _rest(first: str, chunks: AsyncGenerator[str], origin: str) -> AsyncGenerator[str]:
+    """The chunks from the first on. Closing this closes ``chunks``, which cancels the tasks
+    still running and closes the generators they read."""
+    try:
+        if first:
+            yield first
+        while chunk := await _next_chunk(chunks, origin):
+            yield chunk
+    finally:
+        await chunks.aclose()
+
+
+async def _closing(sent: AsyncIterator[str], rest: AsyncGenerator[str]) -> AsyncGenerator[str]:
+    """``sent`` (``rest``, or stream_with_context's generator reading it), closing ``rest`` and
+    then ``sent`` when Quart closes the body early (the client went away while a chunk was
+    being sent). An ``async for`` does not close what it reads: closing stream_with_context's
+    generator alone would tear the request down and leave ``rest`` open until the garbage
+    collector finds it."""
+    try:
+        async for chunk in sent:
+            yield chunk
+    finally:
+        await rest.aclose()
+        if sent is not rest:
+            await cast(AsyncGenerator[str], sent).aclose()  # pops the request's context
 
 
 # -- helpers: what Jinja templates get as globals -------------------------------------------
