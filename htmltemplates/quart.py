@@ -8,12 +8,15 @@ as ``text/html; charset=utf-8``. This module adds:
 - ``HTMLTemplates(app)`` / ``init_app(app)``: once installed, any view, error handler or
   ``before_request`` function of the app may return a bare ``Template``, alone or as the body
   of a ``(body, status)``, ``(body, headers)`` or ``(body, status, headers)`` tuple, or a list
-  of templates (htmx's out-of-band swaps), and it is rendered. It also gives each request a
-  Content-Security-Policy nonce, which html() writes on every ``<script>`` and ``<style>``
-  (``HTMLTEMPLATES_CSP_NONCE``, ``HTMLTEMPLATES_CSP``; see :func:`request_nonce`). The
-  extension keeps itself in ``app.extensions["htmltemplates"]``.
+  of templates (htmx's out-of-band swaps), and it is rendered with ``html_async()``, so the
+  coroutines, async generators and async components in it are awaited. It also gives each
+  request a Content-Security-Policy nonce, which html() writes on every ``<script>`` and
+  ``<style>`` (``HTMLTEMPLATES_CSP_NONCE``, ``HTMLTEMPLATES_CSP``; see :func:`request_nonce`).
+  The extension keeps itself in ``app.extensions["htmltemplates"]``.
 - ``@view``: the same for one view (``async def``, or ``def``, which Quart runs in a thread),
   typed so that mypy accepts it under ``@app.route`` and friends.
+- ``await stream_html(template)``: a streamed response with the chunks of
+  ``stream_html_async(template)``, sent as the rows of the page come.
 - ``flashed_messages()``, ``static_url()``, ``csrf_input()``: the helpers Jinja templates get
   as globals, as plain functions. ``url_for``, ``request``, ``g`` and ``session`` need no
   helper: import them from ``quart``.
@@ -40,6 +43,7 @@ from string.templatelib import Template
 from typing import Any, TypeIs, cast, overload
 
 from blinker import NamedSignal
+from flask import Flask  # a dependency of Quart: to name the extension a Flask app needs
 from markupsafe import Markup
 from quart import (
     Quart,
@@ -203,8 +207,7 @@ class HTMLTemplates:
 def _not_quart(app: object) -> str:
     """The refusal of an app that is not Quart's, saying which extension fits it."""
     name = type(app).__qualname__
-    flask = importlib.import_module("flask")  # a dependency of Quart
-    if isinstance(app, flask.Flask):
+    if isinstance(app, Flask):
         return (
             f"HTMLTemplates(app) takes a Quart app, not {name}; for a Flask app, use "
             "htmltemplates.flask.HTMLTemplates."
