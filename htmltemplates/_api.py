@@ -4,7 +4,7 @@ Provider over the runtime."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from string.templatelib import Template
@@ -134,7 +134,10 @@ class Provider[T]:
 
     def get(self) -> T:
         """The value provided by the innermost enclosing provider, else the default."""
-        return self._var.get()
+        value = self._var.get()
+        if value.__class__ is _Lazily:
+            return value.value()  # type: ignore[attr-defined, no-any-return]
+        return value
 
     def provide(self, value: T, children: Template) -> Markup:
         """Render ``children`` with ``value`` provided: the component form is
@@ -154,8 +157,36 @@ class Provider[T]:
         finally:
             self._var.reset(token)
 
+    @contextmanager
+    def using_lazily(self, function: Callable[[], T]) -> Iterator[None]:
+        """Provide what ``function()`` returns for the body of a ``with`` block, calling it the
+        first time a component asks, at most once: a value per request that costs nothing in
+        the requests that do not use it (the Flask extension's ``provide=``)."""
+        token = self._var.set(_Lazily(function))  # type: ignore[arg-type]
+        try:
+            yield
+        finally:
+            self._var.reset(token)
+
     def __repr__(self) -> str:
         return f"Provider({self.name!r}, value={self.get()!r})"
+
+
+class _Lazily:
+    """What a provider holds while ``using_lazily``: the function, then its result."""
+
+    __slots__ = ("function", "result")
+
+    def __init__(self, function: Callable[[], object]) -> None:
+        self.function: Callable[[], object] | None = function
+        self.result: object = None
+
+    def value(self) -> object:
+        function = self.function
+        if function is not None:
+            self.result = function()
+            self.function = None
+        return self.result
 
 
 NESTING_CODE.add(html.__code__)

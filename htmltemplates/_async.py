@@ -136,12 +136,14 @@ type Part = str | asyncio.Task[list[Any]] | _Items
 
 
 class _Items:
-    """An async iterable being read by a task: the parts of each item, in a queue, then None."""
+    """An async iterable being read by a task: the parts of each item, in a queue, then None.
+    The task reads one item ahead of what is sent."""
 
     __slots__ = ("queue", "task")
 
     def __init__(self, awaiting: Awaiting, tasks: _Tasks) -> None:
-        self.queue: asyncio.Queue[list[Part] | None] = asyncio.Queue()
+        # one item read ahead, no more: an endless async generator is read as it is sent
+        self.queue: asyncio.Queue[list[Part] | None] = asyncio.Queue(maxsize=1)
         self.task = tasks.start(self._read(awaiting, tasks))
 
     async def _read(self, awaiting: Awaiting, tasks: _Tasks) -> list[Any]:
@@ -149,8 +151,8 @@ class _Items:
         items: AsyncIterable[object] = awaiting.value  # type: ignore[assignment]
         with _noted(awaiting):
             async for item in items:
-                self.queue.put_nowait(_pass(render_later(item, slot, depth + 1), tasks))
-        self.queue.put_nowait(None)
+                await self.queue.put(_pass(render_later(item, slot, depth + 1), tasks))
+        await self.queue.put(None)
         return []
 
 

@@ -34,6 +34,7 @@ themselves, and for other extensions that wrap it too. Without the extension (an
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import functools
 import importlib
@@ -71,7 +72,7 @@ from flask import (
 from flask.typing import HeadersValue, ResponseReturnValue
 from markupsafe import Markup
 
-from ._api import html
+from ._api import Provider, html
 from ._streaming import CHUNK_SIZE, Stream, check_chunk_size
 from ._streaming import chunks as stream_chunks
 from .errors import TemplateError
@@ -172,7 +173,16 @@ class HTMLTemplates:
     ``templates.init_app(app)`` in an app factory; one instance can serve many apps.
     """
 
-    def __init__(self, app: Flask | None = None) -> None:
+    def __init__(
+        self, app: Flask | None = None, *, provide: Mapping[Provider[Any], Callable[[], Any]] = {}
+    ) -> None:
+        for provider, function in provide.items():
+            if not isinstance(provider, Provider) or not callable(function):
+                raise TypeError(
+                    "HTMLTemplates(provide=...) maps each Provider to a function of no "
+                    f"arguments that returns its value, not {provider!r}: {function!r}."
+                )
+        self.provide = dict(provide)
         if app is not None:
             self.init_app(app)
 
@@ -207,6 +217,29 @@ class HTMLTemplates:
         app.before_request_funcs.setdefault(None, []).insert(0, _set_nonce)
         app.teardown_request(_reset_nonce)
         app.after_request(_add_policy)
+        if self.provide:
+            # each provider holds its function for the request, called the first time a
+            # component asks (after every before_request function has run), at most once
+            app.before_request_funcs[None].insert(1, self._bind_providers)
+            app.teardown_request(_unbind_providers)
+
+    def _bind_providers(self) -> None:
+        environ = request.environ
+        if _PROVIDED not in environ:
+            stack = contextlib.ExitStack()
+            for provider, function in self.provide.items():
+                stack.enter_context(provider.using_lazily(function))
+            environ[_PROVIDED] = stack
+
+
+_PROVIDED = "htmltemplates.provided"  # the ExitStack that resets the request's providers
+
+
+def _unbind_providers(_error: BaseException | None) -> None:
+    # torn down twice when streamed (see _reset_nonce): the first time only
+    stack: contextlib.ExitStack | None = request.environ.pop(_PROVIDED, None)
+    if stack is not None:
+        stack.close()
 
 
 # -- Content-Security-Policy nonces -----------------------------------------------------------

@@ -139,3 +139,20 @@ def test_issue_example_attribute_spread() -> None:
 )
 def test_html_accepts_any_template(template: Template) -> None:
     assert Markup is type(html(template))
+
+
+def test_provider_using_lazily_calls_its_function_once_when_first_asked() -> None:
+    from htmltemplates import Provider  # noqa: PLC0415
+
+    locale = Provider("locale", default="en")
+    calls: list[str] = []
+
+    def pick() -> str:
+        calls.append("pick")
+        return "fr"
+
+    with locale.using_lazily(pick):
+        assert [] == calls
+        assert "<p>fr fr</p>" == html(t"<p>{locale.get()} {locale.get}</p>")
+        assert ["pick"] == calls
+    assert "en" == locale.get()

@@ -226,3 +226,23 @@ def test_a_str_is_refused_as_html_refuses_it() -> None:
         run(html_async("<p>x</p>"))  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="not a str"):
         stream_html_async("<p>x</p>")  # type: ignore[arg-type]
+
+
+def test_an_async_iterable_is_read_as_it_is_sent() -> None:
+    read: list[int] = []
+
+    async def endless() -> AsyncIterator[Template]:
+        n = 0
+        while True:
+            read.append(n)
+            yield t"<li>{n}</li>"
+            n += 1
+
+    async def scenario() -> list[str]:
+        stream = stream_html_async(t"<ul>{endless()}</ul>", chunk_size=0)
+        chunks = [await anext(stream) for _ in range(3)]
+        await stream.aclose()
+        return chunks
+
+    assert ["<ul>", "<li>0</li>", "<li>1</li>"] == run(scenario())
+    assert len(read) <= 5  # a step or two ahead of what was sent, not the whole generator

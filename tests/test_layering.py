@@ -52,6 +52,8 @@ LAYERS: list[tuple[str, list[str]]] = [
             "htmltemplates._streaming",
             "htmltemplates._async",
             "htmltemplates.flask",
+            "htmltemplates.django",
+            "htmltemplates.django_backend",
             "htmltemplates.quart",
         ],
     ),

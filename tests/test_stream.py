@@ -316,3 +316,19 @@ def test_chunk_size_must_be_an_int_of_zero_or_more(chunk_size: Any) -> None:
 def test_a_str_is_refused_as_html_refuses_it() -> None:
     with pytest.raises(TypeError, match=r'html\(\) takes a template string \(t"..."\), not a str'):
         stream_html("<p>hi</p>")  # type: ignore[arg-type]
+
+
+def test_an_error_in_a_deferred_value_is_located_in_the_template_that_holds_it() -> None:
+    def bad() -> object:
+        return {"a": 1}
+
+    first = t"<li>{(lambda: 'ok')}</li>"
+    second = t"<li>{bad}</li>"
+    page = t"<ul>{[first, second, bad]}</ul>"
+    with pytest.raises(RenderError, match="a dict where text is expected") as caught:
+        list(stream_html(page))
+    assert second is caught.value.template
+    outer = t"<ul>{[first, bad]}</ul>"
+    with pytest.raises(RenderError, match="a dict where text is expected") as caught:
+        list(stream_html(outer))
+    assert outer is caught.value.template  # a lazy value right in the list: the list's template

@@ -150,6 +150,7 @@ def defer_text(value: object, slot: int, deferred: Deferred, depth: int = 0) -> 
         append = out.append
         last: tuple[str, ...] = ()
         plan: Render | None = None
+        start = len(deferred)  # what the items defer from here on
         try:
             for item in value:  # type: ignore[attr-defined]
                 kind = item.__class__
@@ -158,19 +159,20 @@ def defer_text(value: object, slot: int, deferred: Deferred, depth: int = 0) -> 
                     if strings is not last or plan is None:  # items share their literal
                         plan = plans.get((STREAM, strings)) or compile_plan(item, stream=True)
                         last = strings
-                    start = len(deferred)
                     try:
                         append(plan(item.interpolations, deferred))
                     except TemplateError as error:
                         if error.template is None:
                             error.locate(item)
                         raise
-                    if len(deferred) > start:
+                    if deferred and len(deferred) > start:  # (an empty list is the common case)
                         _own(deferred, start, item)
+                        start = len(deferred)
                 elif kind is str:
                     append(escape_text(item))
                 else:
                     append(defer_text(item, slot, deferred, depth + 1))
+                    start = len(deferred)  # (the template around the list owns them)
         except RecursionError:
             too_deep(value, slot, recursion=True)
         return "".join(out)

@@ -1,0 +1,98 @@
+"""The example Django project (examples/django_app) driven with Django's test client, with its
+own settings laid over the tests' (tests/django_settings.py)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import html5lib
+import pytest
+from django.test import Client
+from django_settings import settings_of, use
+
+from examples.django_app import settings as example_settings
+from examples.django_app.views import CATALOGUE_SIZE
+
+
+@pytest.fixture(scope="module", autouse=True)
+def project() -> Iterator[None]:
+    with use(**settings_of(example_settings)):
+        yield
+
+
+def nonce(response: object) -> str:
+    policy = response.headers["Content-Security-Policy"]  # type: ignore[attr-defined]
+    match = re.fullmatch(
+        r"default-src 'self'; script-src 'self' 'nonce-([\w-]+)'; "
+        r"style-src 'self' 'nonce-\1'",
+        policy,
+    )
+    assert match is not None, policy
+    return match[1]
+
+
+def test_the_home_page_is_a_template_of_the_backend() -> None:
+    response = Client().get("/")
+    assert response.status_code == 200
+    assert ["examples.django_app.pages:home"] == [t.name for t in response.templates]
+    page = response.content.decode()
+    assert '<link rel="stylesheet" href="/static/site.css">' in page
+    assert f'<script nonce="{nonce(response)}">document.body.dataset.ready' in page
+    assert "<main>\n\n<h1>Welcome</h1>" in page
+
+
+def test_an_order_shows_a_message_after_the_redirect() -> None:
+    client = Client(enforce_csrf_checks=True)
+    form = client.get("/order/").content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="(\w+)"', form)
+    assert token is not None
+    assert '<input type="number" name="quantity" value="1" min="1" max="10"' in form
+    assert 403 == client.post("/order/", {"item": "Spam", "quantity": 2}).status_code
+    data = {"item": "<Spam>", "quantity": 2, "csrfmiddlewaretoken": token[1]}
+    response = client.post("/order/", data, follow=True)
+    assert [("/order/", 302)] == response.redirect_chain
+    assert (
+        '<ul class="messages"><li class="success">Thank you! 2 of &lt;Spam&gt; ordered.</li></ul>'
+    ) in response.content.decode()
+    # shown once
+    assert '<ul class="messages">' not in client.get("/order/").content.decode()
+
+
+def test_an_invalid_order_shows_the_form_again_with_djangos_errors() -> None:
+    client = Client()
+    hostile = '"><script>alert(1)</script>'
+    response = client.post("/order/", {"item": hostile, "quantity": 11})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert (
+        '<input type="text" name="item" value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"'
+        in page
+    )
+    assert "Ensure this value is less than or equal to 10." in page
+    document = html5lib.parse(page, treebuilder="etree", namespaceHTMLElements=False)
+    assert ['document.body.dataset.ready = "yes";'] == [
+        script.text for script in document.iter("script")
+    ]
+
+
+def test_the_catalogue_is_streamed() -> None:
+    response = Client().get("/catalogue/")
+    assert response.streaming
+    chunks = [chunk.decode() for chunk in response]
+    assert len(chunks) > 1
+    page = "".join(chunks)
+    assert page.endswith(
+        f'</footer>\n<script nonce="{nonce(response)}">document.body.dataset.ready = "yes";'
+        f'</script>\n<script nonce="{nonce(response)}">\n'
+        'document.body.dataset.rows = document.querySelectorAll("tbody tr").length;\n'
+        "</script>\n</body>\n</html>\n"
+    )
+    assert page.count("<tr><td>") == CATALOGUE_SIZE
+    assert "<tr><td>&lt;script&gt;alert(&#39;a product named by a visitor&#39;)" in page
+    assert "<tr><td>Product 499</td><td>124.75</td></tr>" in page
+
+
+def test_hello_escapes_the_name() -> None:
+    response = Client().get("/hello/<b>/")
+    assert "<h1>Hello, &lt;b&gt;!</h1>" in response.content.decode()
