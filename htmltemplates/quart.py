@@ -428,7 +428,7 @@ async def _next_chunk(chunks: AsyncGenerator[str], origin: str) -> str:
 
 async def _rest(first: str, chunks: AsyncGenerator[str], origin: str) -> AsyncGenerator[str]:
     """The chunks from the first on. Closing this closes ``chunks``, which cancels the tasks
-    still running and closes the generators they read."""
+    still running (an async generator waiting for its next item is interrupted there)."""
     try:
         if first:
             yield first

@@ -938,21 +938,27 @@ def test_a_late_template_error_names_the_line_that_streamed() -> None:
     assert f"\n  test_quart.py, line {called_at}\n" in str(error)
 
 
+async def slow_rows(events: list[str]) -> AsyncIterator[Template]:
+    """Three rows, then a query that never ends (until it is cancelled)."""
+    try:
+        for n in range(3):
+            await asyncio.sleep(0)
+            yield t"<li>{n}</li>"
+        await asyncio.Event().wait()
+        yield t"<li>never</li>"
+    finally:
+        events.append("closed")
+
+
 def test_a_client_that_goes_away_closes_the_generator_being_read() -> None:
     app = make_app()
     events: list[str] = []
 
-    async def rows() -> AsyncIterator[Template]:
-        try:
-            for n in range(1000):
-                await asyncio.sleep(0)
-                yield t"<li>{n}</li>"
-        finally:
-            events.append("closed")
+    rows = slow_rows(events)
 
     @app.get("/")
     async def index() -> quart.Response:
-        return await stream_html(t"<ul>{rows()}</ul>", chunk_size=0)
+        return await stream_html(t"<ul>{rows}</ul>", chunk_size=0)
 
     @app.teardown_request
     async def torn_down(error: BaseException | None) -> None:
@@ -966,7 +972,8 @@ def test_a_client_that_goes_away_closes_the_generator_being_read() -> None:
         return chunks
 
     assert [b"<ul>", b"<li>0</li>"] == run(request())
-    # torn down after the view; then, the client gone, the rows closed before the request
+    # torn down after the view; then, the client gone, the query cancelled and the rows
+    # closed before the request is torn down again
     assert ["teardown NoneType", "closed", "teardown CancelledError"] == events
 
 
@@ -988,17 +995,11 @@ def test_a_client_gone_while_a_chunk_is_sent_closes_the_generator_being_read() -
     app = make_app()
     events: list[str] = []
 
-    async def rows() -> AsyncIterator[Template]:
-        try:
-            for n in range(1000):
-                await asyncio.sleep(0)
-                yield t"<li>{n}</li>"
-        finally:
-            events.append("closed")
+    rows = slow_rows(events)
 
     @app.get("/")
     async def index() -> quart.Response:
-        return await stream_html(t"<ul>{rows()}</ul>", chunk_size=0)
+        return await stream_html(t"<ul>{rows}</ul>", chunk_size=0)
 
     @app.teardown_request
     async def torn_down(error: BaseException | None) -> None:
@@ -1015,8 +1016,9 @@ def test_a_client_gone_while_a_chunk_is_sent_closes_the_generator_being_read() -
         raise AssertionError("the send did not fail")
 
     assert "ClientDisconnectedError" == type(run(request())).__name__
-    # Quart closes the body while it is not being read: the rows are closed at once, before
-    # the request is torn down the second time (not later, by the garbage collector)
+    # Quart closes the body while it is not being read: the query is cancelled and the rows
+    # closed at once, before the request is torn down again (not later, by the garbage
+    # collector)
     assert ["teardown NoneType", "closed", "teardown GeneratorExit"] == events
 
 
