@@ -84,9 +84,11 @@ def get(app: quart.Quart, url: str = "/", **kwargs: Any) -> tuple[int, str, str 
 
 
 def raised(app: quart.Quart, url: str = "/") -> Exception:
-    """The exception a request raised. In testing mode Quart's ASGI layer answers it with a
-    500 and a traceback page; got_request_exception has the exception itself."""
+    """The exception a request raised, answered with a 500 and found by got_request_exception
+    (not propagated: Quart 0.23 answers it in testing mode with a traceback page, and earlier
+    versions raise it from the test client)."""
     caught: list[Exception] = []
+    app.config["PROPAGATE_EXCEPTIONS"] = False
 
     async def record(sender: quart.Quart, exception: Exception, **extra: object) -> None:
         caught.append(exception)
@@ -97,6 +99,14 @@ def raised(app: quart.Quart, url: str = "/") -> Exception:
 
     assert 500 == run(request())
     (error,) = caught
+    return error
+
+
+def unwrap(error: BaseException) -> BaseException:
+    """An error raised by Quart's ASGI layer: since Quart 0.23, in the ExceptionGroup of its
+    task group."""
+    if isinstance(error, BaseExceptionGroup):
+        (error,) = error.exceptions
     return error
 
 
@@ -718,16 +728,14 @@ async def broken_stream(
     app: quart.Quart, url: str = "/", count: int = 2
 ) -> tuple[int | None, list[bytes], BaseException]:
     """The status and the first ``count`` body messages of a streamed response that fails after
-    them, and its error: Quart's ASGI layer raises it (in the ExceptionGroup of its task group)
-    when the connection ends."""
+    them, and its error: Quart's ASGI layer raises it when the connection ends."""
     chunks: list[bytes] = []
     try:
         async with app.test_client().request(url) as connection:
             await connection.send_complete()
             chunks = [await connection.receive() for _ in range(count)]
-    except ExceptionGroup as group:
-        (error,) = group.exceptions
-        return connection.status_code, chunks, error
+    except Exception as error:
+        return connection.status_code, chunks, unwrap(error)
     raise AssertionError("the stream did not fail")
 
 
@@ -1010,12 +1018,12 @@ def test_a_client_gone_while_a_chunk_is_sent_closes_the_generator_being_read() -
         client.http_connection_class = GoneAway
         try:
             await client.get("/")
-        except ExceptionGroup as group:
-            (error,) = group.exceptions
-            return error
+        except Exception as error:
+            return unwrap(error)
         raise AssertionError("the send did not fail")
 
-    assert "ClientDisconnectedError" == type(run(request())).__name__
+    # the failed send, as Quart 0.23 reports it (earlier versions leave it an OSError)
+    assert type(run(request())).__name__ in {"ClientDisconnectedError", "OSError"}
     # Quart closes the body while it is not being read: the query is cancelled and the rows
     # closed at once, before the request is torn down again (not later, by the garbage
     # collector)
