@@ -95,14 +95,14 @@ type TemplateReturnValue = (
 async def _render_templates(
     rv: TemplateReturnValue | ResponseReturnValue, origin: str = ""
 ) -> ResponseReturnValue:
-    """``rv`` with a ``Template`` body rendered, or a body that is a non-empty list of
-    templates rendered as ``html(t"{templates}")`` renders it (each as a template nested in
-    text: one whose end is uncertain is refused, since the next one follows it); anything else
-    unchanged (a list of anything else is Quart's JSON).
+    """``rv`` with a ``Template`` body rendered by html_async(), or a body that is a non-empty
+    list of templates rendered as ``html_async(t"{templates}")`` renders it (each as a template
+    nested in text: one whose end is uncertain is refused, since the next one follows it);
+    anything else unchanged (a list of anything else is Quart's JSON).
 
     The code that made the template has returned by now, so an error's message cannot name
-    the line that called html() (it would name a line of Quart): it names ``origin``, the
-    function that returned the template, or no line when that is not known.
+    the line that called html_async() (it would name a line of this module): it names
+    ``origin``, the function that returned the template, or no line when that is not known.
     """
     try:
         if _is_html(rv):
@@ -197,8 +197,9 @@ class HTMLTemplates:
 
         # The nonce is set before any other before_request function of the app runs (one of
         # them may return a page), and reset when the request is torn down. All three are
-        # coroutine functions: Quart runs a plain function in a thread (app.ensure_async),
-        # where setting or resetting a ContextVar would not reach the request's task.
+        # coroutine functions: Quart runs a plain before_request, after_request or teardown
+        # function in a thread (Quart's docs, "Run synchronous code"; app.ensure_async), where
+        # setting or resetting a ContextVar would not reach the request's task.
         app.before_request_funcs.setdefault(None, []).insert(0, _set_nonce)
         app.teardown_request(_reset_nonce)
         app.after_request(_add_policy)
@@ -356,7 +357,8 @@ def view[**P](
 
     @functools.wraps(function)
     async def rendering_view(*args: P.args, **kwargs: P.kwargs) -> ResponseReturnValue:
-        # the app's own way of running sync code (an app may override sync_to_async)
+        # the app's own way of running sync code, in a thread (Quart's docs, "Run synchronous
+        # code"; an app may override sync_to_async)
         run = current_app.ensure_async if has_app_context() else run_sync
         rv = await run(plain_function)(*args, **kwargs)
         return await _render_templates(rv, origin)
@@ -443,7 +445,8 @@ async def _closing(sent: AsyncIterator[str], rest: AsyncGenerator[str]) -> Async
     then ``sent`` when Quart closes the body early (the client went away while a chunk was
     being sent). An ``async for`` does not close what it reads: closing stream_with_context's
     generator alone would tear the request down and leave ``rest`` open until the garbage
-    collector finds it."""
+    collector finds it (Quart's issue #229 is about such a streaming generator, left to the
+    garbage collector when the client hangs up)."""
     try:
         async for chunk in sent:
             yield chunk
