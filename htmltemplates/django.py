@@ -53,6 +53,7 @@ from django.contrib.messages import get_messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
 from django.middleware.csrf import get_token
 from django.templatetags.static import static as static_path
+from django.utils.functional import Promise
 
 from ._api import html
 from ._async import _chunks as async_chunks
@@ -62,6 +63,7 @@ from ._streaming import chunks as stream_chunks
 from .errors import TemplateError
 from .runtime.csp import CSP_NONCE, csp_nonce, nonce_attribute
 from .runtime.trusted import TrustedResourceURL
+from .runtime.values import register_text_type
 
 # Django 6.0 and later: the nonce of django.middleware.csp.ContentSecurityPolicyMiddleware
 _django_nonce: Callable[[HttpRequest], object] | None
@@ -71,6 +73,10 @@ except ImportError:  # pragma: no cover - Django 5.2
     _django_nonce = None
 else:
     _django_nonce = _get_nonce
+
+# Django's lazy strings (gettext_lazy, format_lazy, a form field's label) are text: rendered as
+# their str() everywhere, not as the iterables of characters they also are
+register_text_type(Promise)
 
 
 __all__ = [

@@ -3,6 +3,7 @@
 # The project writes `assert expected == actual` (expected first), which SIM300 calls Yoda.
 
 import re
+from collections.abc import Iterator
 from string.templatelib import Template
 
 import jinja2
@@ -156,3 +157,31 @@ def test_provider_using_lazily_calls_its_function_once_when_first_asked() -> Non
         assert "<p>fr fr</p>" == html(t"<p>{locale.get()} {locale.get}</p>")
         assert ["pick"] == calls
     assert "en" == locale.get()
+
+
+def test_a_registered_text_type_renders_as_its_str_everywhere(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from htmltemplates import stream_html  # noqa: PLC0415
+    from htmltemplates.runtime import values  # noqa: PLC0415
+
+    class LazyText:
+        """Like Django's lazy strings: iterable, not a str."""
+
+        def __init__(self, text: str) -> None:
+            self.text = text
+
+        def __str__(self) -> str:
+            return self.text
+
+        def __iter__(self) -> Iterator[str]:
+            return iter(self.text)
+
+    label = LazyText("a<b")
+    page = t"<p title={label} class={['x', label]}>{label}{[label]}</p>"
+    assert '<p title="a &lt; b" class="x a &lt; b">a&lt;ba&lt;b</p>' == html(page)  # iterables
+    monkeypatch.setattr(values, "TEXT_TYPES", ())
+    values.register_text_type(LazyText)
+    expected = '<p title="a&lt;b" class="x a&lt;b">a&lt;ba&lt;b</p>'
+    assert expected == html(page)
+    assert expected == "".join(stream_html(page))

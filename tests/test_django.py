@@ -706,3 +706,20 @@ urlpatterns = [
     ),
     path("scripted-page", TemplateView.as_view(template_name="test_django:scripted_page")),
 ]
+
+
+def test_lazy_translation_strings_are_text_everywhere() -> None:
+    from django.utils.text import format_lazy  # noqa: PLC0415
+    from django.utils.translation import gettext_lazy  # noqa: PLC0415
+
+    label = gettext_lazy(EVIL)
+    assert (
+        f'<p title="{EVIL_ESCAPED}" class="{EVIL_ESCAPED}">{EVIL_ESCAPED}</p>'
+        '<a href="/search?q=%3Cb%3E%26&#39;%22">s</a>'
+        '<script>const label =  "\\u003cb\\u003e\\u0026\\u0027\\"" ;</script>'
+    ) == html(
+        t'<p title={label} class={label}>{label}</p><a href="/search?q={label}">s</a>'
+        t"<script>const label = {label};</script>"
+    )
+    greeting = format_lazy("{}, {}", gettext_lazy("Hello"), EVIL)
+    assert f"<p>Hello, {EVIL_ESCAPED}</p>" == html(t"<p>{greeting}</p>")

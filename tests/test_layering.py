@@ -54,6 +54,8 @@ LAYERS: list[tuple[str, list[str]]] = [
             "htmltemplates.flask",
             "htmltemplates.django",
             "htmltemplates.django_backend",
+            "htmltemplates.starlette",
+            "htmltemplates.fastapi",
             "htmltemplates.quart",
         ],
     ),

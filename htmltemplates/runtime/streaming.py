@@ -31,6 +31,7 @@ from string.templatelib import Interpolation, Template
 from typing import Any
 
 from ..errors import RenderError, TemplateError
+from . import values
 from .cache import STREAM, Render, compile_plan, plans
 from .components import EMPTY, Site, annotate, verify
 from .escapers import escape_text
@@ -181,6 +182,7 @@ def defer_text(value: object, slot: int, deferred: Deferred, depth: int = 0) -> 
         or isinstance(value, _ATOMS)
         or hasattr(cls, "__html__")
         or not (is_lazy(value) or hasattr(cls, "__iter__") or is_async(value))
+        or (values.TEXT_TYPES and isinstance(value, values.TEXT_TYPES))
     ):
         return render_text(value, slot, depth)
     deferred.append(Later(value, slot, depth))

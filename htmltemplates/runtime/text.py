@@ -18,6 +18,7 @@ from markupsafe import Markup
 
 from .. import _messages as _msg
 from ..errors import PACKAGE_DIR, RenderError, TemplateError, TemplateSyntaxError
+from . import values
 from .cache import Render, compile_plan, is_plan_code, plans
 from .escapers import escape_comment, escape_text, normalize_rcdata, plain_str
 from .slow import fast
@@ -330,6 +331,8 @@ def _render_other(value: object, slot: int, depth: int) -> str:
             return escape_text(str(value))
         case _ if is_lazy(value):
             return render_text(call_lazy(value, slot), slot, depth)
+        case _ if values.TEXT_TYPES and isinstance(value, values.TEXT_TYPES):
+            return render_text(str(value), slot, depth)
     if is_async(value):
         async_value(value, slot)
     try:

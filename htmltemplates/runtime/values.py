@@ -24,6 +24,7 @@ __all__ = [
     "LAZY_TYPES",
     "MAX_DEPTH",
     "MAX_LAZY_CALLS",
+    "TEXT_TYPES",
     "Refusal",
     "async_value",
     "big_int",
@@ -34,6 +35,7 @@ __all__ = [
     "is_async",
     "is_lazy",
     "refuse",
+    "register_text_type",
     "resolve",
     "too_deep",
 ]
@@ -86,10 +88,29 @@ def is_lazy(value: object) -> bool:
 
 
 def resolve(value: object, slot: int) -> object:
-    """``value``, or what a lazy value returns (see call_lazy)."""
+    """``value``, or what a lazy value returns (see call_lazy), or the ``str`` of a value of
+    a text type (see register_text_type)."""
     if isinstance(value, LAZY_TYPES):
-        return call_lazy(value, slot)
+        value = call_lazy(value, slot)
+    if TEXT_TYPES and isinstance(value, TEXT_TYPES):
+        return str(value)
     return value
+
+
+# -- values that stand for text --------------------------------------------------------------
+
+TEXT_TYPES: tuple[type, ...] = ()
+"""Classes whose instances stand for a str without being one (Django's lazy translation
+strings): rendered as their ``str()`` wherever they are, not as the iterables or objects they
+also are. Asked only of values no other rule took."""
+
+
+def register_text_type(cls: type) -> None:
+    """Render the instances of ``cls`` as their ``str()`` (a framework integration calls it
+    for its lazy string class)."""
+    global TEXT_TYPES  # noqa: PLW0603 - the registry is the module's
+    if cls not in TEXT_TYPES:
+        TEXT_TYPES = (*TEXT_TYPES, cls)
 
 
 def call_lazy(value: Any, slot: int) -> object:
