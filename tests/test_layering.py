@@ -56,6 +56,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "htmltemplates.django_backend",
             "htmltemplates.starlette",
             "htmltemplates.fastapi",
+            "htmltemplates.quart",
         ],
     ),
 ]
