@@ -137,8 +137,15 @@ class _Items:
         slot, depth = awaiting.slot, awaiting.depth
         items: AsyncIterable[object] = awaiting.value  # type: ignore[assignment]
         with _noted(awaiting):
-            async for item in items:
-                await self.queue.put(_pass(render_later(item, slot, depth + 1), tasks))
+            try:
+                async for item in items:
+                    await self.queue.put(_pass(render_later(item, slot, depth + 1), tasks))
+            finally:
+                # cancelled (the render failed, or the stream was closed): an async generator
+                # paused between items runs its finally blocks now, not when it is collected
+                close = getattr(items, "aclose", None)
+                if close is not None:
+                    await close()
         await self.queue.put(None)
         return []
 

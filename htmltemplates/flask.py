@@ -189,8 +189,13 @@ class HTMLTemplates:
         """Install on ``app``: from now on its views may return templates, and every
         ``<script>`` and ``<style>`` they render carries the request's CSP nonce, if any."""
         if not isinstance(app, Flask):  # a Quart app has Flask's methods, not its requests
+            quart = (
+                " For a Quart app, use htmltemplates.quart.HTMLTemplates."
+                if (type(app).__module__.split(".")[0] == "quart")
+                else ""
+            )
             raise TypeError(
-                f"HTMLTemplates(app) takes a Flask app, not {type(app).__qualname__}. In "
+                f"HTMLTemplates(app) takes a Flask app, not {type(app).__qualname__}.{quart} In "
                 "another framework, return the Markup that html() returns from your views: "
                 "it is a str, which they send as text/html."
             )

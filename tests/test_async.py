@@ -246,3 +246,24 @@ def test_an_async_iterable_is_read_as_it_is_sent() -> None:
 
     assert ["<ul>", "<li>0</li>", "<li>1</li>"] == run(scenario())
     assert len(read) <= 5  # a step or two ahead of what was sent, not the whole generator
+
+
+def test_closing_the_stream_closes_an_async_generator_paused_between_items() -> None:
+    closed: list[str] = []
+
+    async def rows() -> AsyncIterator[Template]:
+        try:
+            for n in range(100):
+                yield t"<li>{n}</li>"
+        finally:
+            closed.append("rows")
+
+    async def scenario() -> list[str]:
+        stream = stream_html_async(t"<ul>{rows()}</ul>", chunk_size=0)
+        chunks = [await anext(stream) for _ in range(2)]
+        await asyncio.sleep(0)  # the reader is one row ahead, paused
+        await stream.aclose()
+        assert ["rows"] == closed  # at once, not when the generator is collected
+        return chunks
+
+    assert ["<ul>", "<li>0</li>"] == run(scenario())

@@ -654,3 +654,10 @@ def test_csrf_input_with_flask_wtf(
             f'<form><input type="hidden" name="{name}" value="token&#34;&lt;&amp;&gt;"></form>'
             == (html(t"<form>{csrf_input()}</form>"))
         )
+
+
+def test_extension_points_a_quart_app_to_the_quart_extension() -> None:
+    import quart  # noqa: PLC0415
+
+    with pytest.raises(TypeError, match=r"not Quart\. For a Quart app, use htmltemplates\.quart"):
+        HTMLTemplates(quart.Quart(__name__))  # type: ignore[arg-type]
