@@ -31,10 +31,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import functools
-import inspect
-import os
 import sys
-import types
 from collections.abc import (
     AsyncGenerator,
     AsyncIterator,
@@ -60,7 +57,7 @@ from ._async import _chunks as async_chunks
 from ._async import html_async
 from ._streaming import CHUNK_SIZE, Stream, check_chunk_size
 from ._streaming import chunks as stream_chunks
-from .errors import TemplateError, origin_of
+from .errors import TemplateError, definition_of, origin_of
 from .runtime.csp import CSP_NONCE, csp_nonce, nonce_attribute
 from .runtime.trusted import TrustedResourceURL
 from .runtime.values import register_text_type
@@ -345,15 +342,6 @@ async def _respond_async(
     return HttpResponse(content, status=status, headers=headers)
 
 
-def definition(function: Callable[..., object]) -> str:
-    """``file, line N`` where the definition of ``function`` starts, as TemplateError.caller
-    names a place; "" when it has no code."""
-    code = getattr(inspect.unwrap(function), "__code__", None)
-    if not isinstance(code, types.CodeType):
-        return ""
-    return f"{os.path.basename(code.co_filename)}, line {code.co_firstlineno}"
-
-
 def _request_in(args: tuple[object, ...]) -> HttpRequest | None:
     """The request a view was called with: its first argument, or the second for a method
     (a class-based view's ``get(self, request)`` under ``method_decorator`` gets it first)."""
@@ -390,7 +378,7 @@ def view[**P](
     template is rendered with the CSP nonce of the request the view was given. For a method of
     a class-based view, use Django's ``method_decorator(view)``.
     """
-    origin = definition(function)
+    origin = definition_of(function)
     if iscoroutinefunction(function):
         coroutine_function = cast(
             Callable[P, Awaitable[TemplateReturnValue | HttpResponseBase]], function

@@ -32,8 +32,8 @@ from django.utils.module_loading import import_string
 from markupsafe import Markup
 
 from ._api import html
-from .django import blame, definition, nonce_of
-from .errors import TemplateError
+from .django import blame, nonce_of
+from .errors import TemplateError, definition_of
 
 __all__ = ["HTMLTemplates", "PageTemplate"]
 
@@ -119,7 +119,7 @@ class PageTemplate:
         self.template = function
         self.name = name
         self.backend = backend
-        self.origin = Origin(name=definition(function) or name, template_name=name)
+        self.origin = Origin(name=definition_of(function) or name, template_name=name)
 
     def render(
         self, context: Mapping[str, Any] | None = None, request: HttpRequest | None = None

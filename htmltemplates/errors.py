@@ -15,12 +15,14 @@ line when we can find it, and how to fix it with an anchor in docs/errors.md.
 from __future__ import annotations
 
 import enum
+import inspect
 import os
 import sys
+import types
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import zip_longest
 from string.templatelib import Template
-from types import FrameType
 
 __all__ = ["ErrorCode", "Location", "RenderError", "TemplateError", "TemplateSyntaxError"]
 
@@ -281,9 +283,19 @@ def _excerpt(template: Template, location: Location) -> list[str]:
     return [f"    {line}", "    " + " " * column + "^" * max(width, 1)]
 
 
-def origin_of(frame: FrameType) -> str:
+def origin_of(frame: types.FrameType) -> str:
     """``file, line N`` of ``frame``, as TemplateError.caller names a line."""
     return f"{os.path.basename(frame.f_code.co_filename)}, line {frame.f_lineno}"
+
+
+def definition_of(function: Callable[..., object]) -> str:
+    """``file, line N`` where the definition of ``function`` starts (its first decorator), as
+    TemplateError.caller names a line; "" when it has no code. The integrations name it for a
+    template a view returned, which renders after the view's own line has returned."""
+    code = getattr(inspect.unwrap(function), "__code__", None)
+    if not isinstance(code, types.CodeType):
+        return ""
+    return f"{os.path.basename(code.co_filename)}, line {code.co_firstlineno}"
 
 
 def _caller() -> str:

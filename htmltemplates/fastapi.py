@@ -29,7 +29,6 @@ from __future__ import annotations
 import annotationlib
 import functools
 import inspect
-import os
 import types
 import typing
 from collections.abc import Awaitable, Callable
@@ -42,7 +41,7 @@ from fastapi.routing import APIRoute
 from markupsafe import Markup
 
 from . import html
-from .errors import TemplateError
+from .errors import TemplateError, definition_of
 from .starlette import (
     CSPMiddleware,
     StreamingTemplateResponse,
@@ -120,21 +119,12 @@ def _names_html(annotation: object) -> bool:
     return False
 
 
-def _origin(function: Callable[..., object]) -> str:
-    """``file, line N`` where the definition of ``function`` starts (its first decorator), in
-    the form of TemplateError.caller; "" when it has no code."""
-    code = getattr(inspect.unwrap(function), "__code__", None)
-    if not isinstance(code, types.CodeType):
-        return ""
-    return f"{os.path.basename(code.co_filename)}, line {code.co_firstlineno}"
-
-
 def _rendering(endpoint: Callable[..., Any]) -> Callable[..., Any]:
     """``endpoint``, with a Template it returns rendered: by html_async() in an async
     endpoint, by html() in a sync one (FastAPI runs it in a thread). ``functools.wraps`` keeps
     its name, docstring and, through ``__wrapped__``, the signature FastAPI reads its
     parameters and dependencies from."""
-    origin = _origin(endpoint)
+    origin = definition_of(endpoint)
     if inspect.iscoroutinefunction(endpoint) or inspect.iscoroutinefunction(
         getattr(endpoint, "__call__", None)  # noqa: B004 - an object whose __call__ is async
     ):

@@ -39,10 +39,7 @@ import contextvars
 import functools
 import importlib
 import inspect
-import os
-import secrets
 import sys
-import types
 from collections.abc import (
     Awaitable,
     Callable,
@@ -53,7 +50,7 @@ from collections.abc import (
 )
 from http import HTTPStatus
 from string.templatelib import Template
-from typing import Any, TypeIs, cast, overload
+from typing import Any, cast, overload
 
 from blinker import NamedSignal
 from flask import (
@@ -73,9 +70,10 @@ from flask.typing import HeadersValue, ResponseReturnValue
 from markupsafe import Markup
 
 from ._api import Provider, html
+from ._appkit import flashes, is_html, nonce_for, policy_with_nonce, signal_context
 from ._streaming import CHUNK_SIZE, Stream, check_chunk_size
 from ._streaming import chunks as stream_chunks
-from .errors import TemplateError, origin_of
+from .errors import TemplateError, definition_of, origin_of
 from .runtime.csp import CSP_NONCE
 from .runtime.trusted import TrustedResourceURL
 
@@ -116,21 +114,14 @@ def _render_templates(
     function that returned the template, or no line when that is not known.
     """
     try:
-        if _is_html(rv):
+        if is_html(rv):
             return _body(rv)
-        if isinstance(rv, tuple) and rv and _is_html(rv[0]):
+        if isinstance(rv, tuple) and rv and is_html(rv[0]):
             return cast(ResponseReturnValue, (_body(rv[0]), *rv[1:]))
     except TemplateError as error:
         error.called_from(origin)
         raise
     return cast(ResponseReturnValue, rv)  # not a template: Flask's own return values
-
-
-def _is_html(body: object) -> TypeIs[Template | list[Template]]:
-    """Whether ``body`` is what the extension renders: a Template, or a non-empty list of them."""
-    if isinstance(body, list):
-        return bool(body) and all(isinstance(item, Template) for item in body)
-    return isinstance(body, Template)
 
 
 def _body(body: Template | list[Template]) -> Markup:
@@ -151,17 +142,8 @@ def _signal(signal: NamedSignal, templates: list[Template]) -> None:
         return
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     for template in templates:
-        context = {item.expression: item.value for item in template.interpolations}
+        context = signal_context(template)
         signal.send(app, _async_wrapper=app.ensure_sync, template=template, context=context)
-
-
-def _origin(function: Callable[..., object]) -> str:
-    """``file, line N`` where the definition of ``function`` starts (its first decorator),
-    in the form of TemplateError.caller; "" when it has no code."""
-    code = getattr(inspect.unwrap(function), "__code__", None)
-    if not isinstance(code, types.CodeType):
-        return ""
-    return f"{os.path.basename(code.co_filename)}, line {code.co_firstlineno}"
 
 
 class HTMLTemplates:
@@ -280,31 +262,12 @@ def request_nonce() -> str | None:
         return cast(str | None, environ[_NONCE])
     config = current_app.config
     setting = config.get("HTMLTEMPLATES_CSP_NONCE")
-    if setting is None:
-        talisman = getattr(request, "csp_nonce", None)
-        if talisman:
-            # read each time: flask-talisman sets it in a before_request of its own, which
-            # may run after this extension's
-            return str(talisman)
-        if "{nonce}" not in (config.get("HTMLTEMPLATES_CSP") or ""):
-            return None
-        nonce: str | None = secrets.token_urlsafe(16)
-    elif setting is True:
-        nonce = secrets.token_urlsafe(16)
-    elif setting is False:
-        return None
-    elif callable(setting):
-        nonce = setting() or None
-        if nonce is not None and not isinstance(nonce, str):
-            raise TypeError(
-                f"HTMLTEMPLATES_CSP_NONCE returned {type(nonce).__name__}; it must return a "
-                "str or None."
-            )
-    else:
-        raise TypeError(
-            "HTMLTEMPLATES_CSP_NONCE must be None, True, False or a function returning the "
-            f"request's nonce, not {type(setting).__name__} (a fixed nonce defeats the policy)."
-        )
+    talisman = getattr(request, "csp_nonce", None) if setting is None else None
+    if talisman:
+        # read each time: flask-talisman sets it in a before_request of its own, which may
+        # run after this extension's
+        return str(talisman)
+    nonce = nonce_for(setting, config.get("HTMLTEMPLATES_CSP"))
     environ[_NONCE] = nonce
     return nonce
 
@@ -332,15 +295,7 @@ def _add_policy(response: Response) -> Response:
     policy: str | None = current_app.config.get("HTMLTEMPLATES_CSP")
     if not policy or CSP_HEADER in response.headers:
         return response
-    if "{nonce}" in policy:
-        nonce = request_nonce()
-        if nonce is None:
-            raise RuntimeError(
-                "HTMLTEMPLATES_CSP names {nonce}, but HTMLTEMPLATES_CSP_NONCE gave no nonce "
-                "for this request."
-            )
-        policy = policy.replace("{nonce}", nonce)
-    response.headers[CSP_HEADER] = policy
+    response.headers[CSP_HEADER] = policy_with_nonce(policy, request_nonce)
     return response
 
 
@@ -371,7 +326,7 @@ def view[**P](
     a coroutine function, which Flask runs as it runs any async view (this needs Flask's
     ``async`` extra, that is asgiref).
     """
-    origin = _origin(function)
+    origin = definition_of(function)
     if inspect.iscoroutinefunction(function):
         coroutine_function = cast(
             Callable[P, Awaitable[TemplateReturnValue | ResponseReturnValue]], function
@@ -464,14 +419,12 @@ def flashed_messages(category_filter: Iterable[str] = ()) -> Template:
     Like ``get_flashed_messages()``, it needs a request and takes the messages out of the
     session.
     """
-    messages = cast(
-        list[tuple[str, str]],
-        get_flashed_messages(with_categories=True, category_filter=category_filter),
+    return flashes(
+        cast(
+            list[tuple[str, str]],
+            get_flashed_messages(with_categories=True, category_filter=category_filter),
+        )
     )
-    if not messages:
-        return t""
-    items = [t"<li class={category}>{message}</li>" for category, message in messages]
-    return t'<ul class="flashes">{items}</ul>'
 
 
 def static_url(filename: str, **values: Any) -> TrustedResourceURL:

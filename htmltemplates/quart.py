@@ -35,12 +35,10 @@ import functools
 import importlib
 import inspect
 import os
-import secrets
 import sys
-import types
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Coroutine, Iterable
 from string.templatelib import Template
-from typing import Any, TypeIs, cast, overload
+from typing import Any, cast, overload
 
 from blinker import NamedSignal
 from flask import Flask  # a dependency of Quart: to name the extension a Flask app needs
@@ -62,9 +60,10 @@ from quart.utils import run_sync
 from werkzeug.datastructures import Headers
 from werkzeug.exceptions import HTTPException
 
+from ._appkit import flashes, is_html, nonce_for, policy_with_nonce, signal_context
 from ._async import html_async, stream_html_async
 from ._streaming import CHUNK_SIZE
-from .errors import TemplateError
+from .errors import TemplateError, definition_of
 from .runtime.csp import CSP_NONCE
 from .runtime.trusted import TrustedResourceURL
 
@@ -105,22 +104,14 @@ async def _render_templates(
     ``origin``, the function that returned the template, or no line when that is not known.
     """
     try:
-        if _is_html(rv):
+        if is_html(rv):
             return await _body(rv)
-        if isinstance(rv, tuple) and rv and _is_html(rv[0]):
+        if isinstance(rv, tuple) and rv and is_html(rv[0]):
             return cast(ResponseReturnValue, (await _body(rv[0]), *rv[1:]))
     except TemplateError as error:
-        error.caller = origin
-        error.args = (error._message(),)
+        error.called_from(origin)
         raise
     return cast(ResponseReturnValue, rv)  # not a template: Quart's own return values
-
-
-def _is_html(body: object) -> TypeIs[Template | list[Template]]:
-    """Whether ``body`` is what the extension renders: a Template, or a non-empty list of them."""
-    if isinstance(body, list):
-        return bool(body) and all(isinstance(item, Template) for item in body)
-    return isinstance(body, Template)
 
 
 async def _body(body: Template | list[Template]) -> Markup:
@@ -141,22 +132,13 @@ async def _signal(signal: NamedSignal, templates: list[Template]) -> None:
         return
     app = current_app._get_current_object()
     for template in templates:
-        context = {item.expression: item.value for item in template.interpolations}
+        context = signal_context(template)
         await signal.send_async(
             app,
             _sync_wrapper=app.ensure_async,  # type: ignore[arg-type]  # overloaded, as in Quart
             template=template,
             context=context,
         )
-
-
-def _origin(function: Callable[..., object]) -> str:
-    """``file, line N`` where the definition of ``function`` starts (its first decorator),
-    in the form of TemplateError.caller; "" when it has no code."""
-    code = getattr(inspect.unwrap(function), "__code__", None)
-    if not isinstance(code, types.CodeType):
-        return ""
-    return f"{os.path.basename(code.co_filename)}, line {code.co_firstlineno}"
 
 
 class HTMLTemplates:
@@ -252,27 +234,7 @@ def request_nonce() -> str | None:
     if _NONCE in scope:
         return cast(str | None, scope[_NONCE])
     config = current_app.config
-    setting = config.get("HTMLTEMPLATES_CSP_NONCE")
-    if setting is None:
-        if "{nonce}" not in (config.get("HTMLTEMPLATES_CSP") or ""):
-            return None
-        nonce: str | None = secrets.token_urlsafe(16)
-    elif setting is True:
-        nonce = secrets.token_urlsafe(16)
-    elif setting is False:
-        return None
-    elif callable(setting):
-        nonce = setting() or None
-        if nonce is not None and not isinstance(nonce, str):
-            raise TypeError(
-                f"HTMLTEMPLATES_CSP_NONCE returned {type(nonce).__name__}; it must return a "
-                "str or None."
-            )
-    else:
-        raise TypeError(
-            "HTMLTEMPLATES_CSP_NONCE must be None, True, False or a function returning the "
-            f"request's nonce, not {type(setting).__name__} (a fixed nonce defeats the policy)."
-        )
+    nonce = nonce_for(config.get("HTMLTEMPLATES_CSP_NONCE"), config.get("HTMLTEMPLATES_CSP"))
     scope[_NONCE] = nonce
     return nonce
 
@@ -301,15 +263,7 @@ async def _add_policy(response: ResponseTypes) -> ResponseTypes:
     policy: str | None = current_app.config.get("HTMLTEMPLATES_CSP")
     if not policy or CSP_HEADER in response.headers:
         return response
-    if "{nonce}" in policy:
-        nonce = request_nonce()
-        if nonce is None:
-            raise RuntimeError(
-                "HTMLTEMPLATES_CSP names {nonce}, but HTMLTEMPLATES_CSP_NONCE gave no nonce "
-                "for this request."
-            )
-        policy = policy.replace("{nonce}", nonce)
-    response.headers[CSP_HEADER] = policy
+    response.headers[CSP_HEADER] = policy_with_nonce(policy, request_nonce)
     return response
 
 
@@ -341,7 +295,7 @@ def view[**P](
     view is run as Quart runs one, in a thread (``app.ensure_async``), and its template is
     rendered back on the event loop.
     """
-    origin = _origin(function)
+    origin = definition_of(function)
     if inspect.iscoroutinefunction(function):
         coroutine_function = cast(
             Callable[P, Awaitable[TemplateReturnValue | ResponseReturnValue]], function
@@ -423,8 +377,7 @@ async def _next_chunk(chunks: AsyncGenerator[str], origin: str) -> str:
     try:
         return await anext(chunks, "")
     except TemplateError as error:
-        error.caller = origin
-        error.args = (error._message(),)
+        error.called_from(origin)
         raise
 
 
@@ -469,14 +422,12 @@ def flashed_messages(category_filter: Iterable[str] = ()) -> Template:
     keeps only those categories. Like ``get_flashed_messages()``, it needs a request and takes
     the messages out of the session.
     """
-    messages = cast(
-        list[tuple[str, str]],
-        get_flashed_messages(with_categories=True, category_filter=category_filter),
+    return flashes(
+        cast(
+            list[tuple[str, str]],
+            get_flashed_messages(with_categories=True, category_filter=category_filter),
+        )
     )
-    if not messages:
-        return t""
-    items = [t"<li class={category}>{message}</li>" for category, message in messages]
-    return t'<ul class="flashes">{items}</ul>'
 
 
 def static_url(filename: str, **values: Any) -> TrustedResourceURL:

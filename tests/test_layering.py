@@ -51,6 +51,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "htmltemplates",
             "htmltemplates._streaming",
             "htmltemplates._async",
+            "htmltemplates._appkit",
             "htmltemplates.flask",
             "htmltemplates.django",
             "htmltemplates.django_backend",
