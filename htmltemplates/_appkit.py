@@ -4,12 +4,47 @@ of flashed messages), so that the two extensions behave the same."""
 
 from __future__ import annotations
 
+import contextlib
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from string.templatelib import Template
-from typing import TypeIs
+from typing import Any, TypeIs
 
-__all__ = ["flashes", "is_html", "nonce_for", "policy_with_nonce", "signal_context"]
+from ._api import Provider
+
+__all__ = [
+    "Provided",
+    "bind",
+    "flashes",
+    "is_html",
+    "nonce_for",
+    "policy_with_nonce",
+    "provided",
+    "signal_context",
+]
+
+type Provided = dict[Provider[Any], Callable[[], Any]]
+
+
+def provided(provide: Mapping[Provider[Any], Callable[[], Any]]) -> Provided:
+    """The ``provide=`` of an extension, checked: each Provider mapped to a function of no
+    arguments that returns its value for a request."""
+    for provider, function in provide.items():
+        if not isinstance(provider, Provider) or not callable(function):
+            raise TypeError(
+                "HTMLTemplates(provide=...) maps each Provider to a function of no arguments "
+                f"that returns its value, not {provider!r}: {function!r}."
+            )
+    return dict(provide)
+
+
+def bind(provide: Provided) -> contextlib.ExitStack:
+    """Bind each provider to its function for a request (called the first time a component
+    asks, at most once); closing the stack resets them."""
+    stack = contextlib.ExitStack()
+    for provider, function in provide.items():
+        stack.enter_context(provider.using_lazily(function))
+    return stack
 
 
 def is_html(body: object) -> TypeIs[Template | list[Template]]:

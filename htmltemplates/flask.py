@@ -70,7 +70,15 @@ from flask.typing import HeadersValue, ResponseReturnValue
 from markupsafe import Markup
 
 from ._api import Provider, html
-from ._appkit import flashes, is_html, nonce_for, policy_with_nonce, signal_context
+from ._appkit import (
+    bind,
+    flashes,
+    is_html,
+    nonce_for,
+    policy_with_nonce,
+    provided,
+    signal_context,
+)
 from ._streaming import CHUNK_SIZE, Stream, check_chunk_size
 from ._streaming import chunks as stream_chunks
 from .errors import TemplateError, definition_of, origin_of
@@ -157,13 +165,7 @@ class HTMLTemplates:
     def __init__(
         self, app: Flask | None = None, *, provide: Mapping[Provider[Any], Callable[[], Any]] = {}
     ) -> None:
-        for provider, function in provide.items():
-            if not isinstance(provider, Provider) or not callable(function):
-                raise TypeError(
-                    "HTMLTemplates(provide=...) maps each Provider to a function of no "
-                    f"arguments that returns its value, not {provider!r}: {function!r}."
-                )
-        self.provide = dict(provide)
+        self.provide = provided(provide)
         if app is not None:
             self.init_app(app)
 
@@ -212,10 +214,7 @@ class HTMLTemplates:
     def _bind_providers(self) -> None:
         environ = request.environ
         if _PROVIDED not in environ:
-            stack = contextlib.ExitStack()
-            for provider, function in self.provide.items():
-                stack.enter_context(provider.using_lazily(function))
-            environ[_PROVIDED] = stack
+            environ[_PROVIDED] = bind(self.provide)
 
 
 _PROVIDED = "htmltemplates.provided"  # the ExitStack that resets the request's providers

@@ -30,13 +30,22 @@ replaced, so a subclass's own override and other extensions' wrappers keep worki
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import functools
 import importlib
 import inspect
 import os
 import sys
-from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Coroutine, Iterable
+from collections.abc import (
+    AsyncGenerator,
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Coroutine,
+    Iterable,
+    Mapping,
+)
 from string.templatelib import Template
 from typing import Any, cast, overload
 
@@ -60,7 +69,16 @@ from quart.utils import run_sync
 from werkzeug.datastructures import Headers
 from werkzeug.exceptions import HTTPException
 
-from ._appkit import flashes, is_html, nonce_for, policy_with_nonce, signal_context
+from ._api import Provider
+from ._appkit import (
+    bind,
+    flashes,
+    is_html,
+    nonce_for,
+    policy_with_nonce,
+    provided,
+    signal_context,
+)
 from ._async import html_async, stream_html_async
 from ._streaming import CHUNK_SIZE
 from .errors import TemplateError, definition_of
@@ -149,7 +167,10 @@ class HTMLTemplates:
     ``templates.init_app(app)`` in an app factory; one instance can serve many apps.
     """
 
-    def __init__(self, app: Quart | None = None) -> None:
+    def __init__(
+        self, app: Quart | None = None, *, provide: Mapping[Provider[Any], Callable[[], Any]] = {}
+    ) -> None:
+        self.provide = provided(provide)
         if app is not None:
             self.init_app(app)
 
@@ -185,6 +206,26 @@ class HTMLTemplates:
         app.before_request_funcs.setdefault(None, []).insert(0, _set_nonce)
         app.teardown_request(_reset_nonce)
         app.after_request(_add_policy)
+        if self.provide:
+            # each provider holds its function for the request, called the first time a
+            # component asks, at most once (see htmltemplates.flask)
+            app.before_request_funcs[None].insert(1, self._bind_providers)
+            app.teardown_request(_unbind_providers)
+
+    async def _bind_providers(self) -> None:
+        scope = cast(dict[str, Any], request.scope)
+        if _PROVIDED not in scope:
+            scope[_PROVIDED] = bind(self.provide)
+
+
+_PROVIDED = "htmltemplates.provided"  # the ExitStack that resets the request's providers
+
+
+async def _unbind_providers(_error: BaseException | None) -> None:
+    # torn down twice when streamed (see _reset_nonce): the first time only
+    stack: contextlib.ExitStack | None = cast(dict[str, Any], request.scope).pop(_PROVIDED, None)
+    if stack is not None:
+        stack.close()
 
 
 def _not_quart(app: object) -> str:

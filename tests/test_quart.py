@@ -1382,3 +1382,52 @@ def test_the_module_imports_nothing_of_the_flask_integration() -> None:
     assert "_async" in relative  # the check sees the package's own imports
     assert not any(name and name.startswith("flask") for name in relative)
     assert not any(name and name.startswith("htmltemplates") for name in absolute)
+
+
+# -- provide=: Provider values per request -----------------------------------------------------
+
+
+def test_provide_gives_each_request_its_value_computed_when_first_asked() -> None:
+    current_user: Provider[str | None] = Provider("quart_user", default=None)
+    loads: list[str | None] = []
+
+    def load_user() -> str | None:
+        name = quart.request.args.get("user")
+        loads.append(name)
+        return name
+
+    async def Menu() -> Template:  # noqa: N802 - an async component
+        await asyncio.sleep(0)
+        return t"<span>{current_user.get() or 'guest'}</span>"
+
+    app = make_app()
+    HTMLTemplates(app, provide={current_user: load_user})
+
+    @app.get("/")
+    async def index() -> Template:
+        return t"<nav><{Menu} /></nav><main>{current_user.get}</main>"
+
+    @app.get("/about")
+    async def about() -> str:
+        return "about"
+
+    async def scenario() -> list[str]:
+        client = app.test_client()
+        pages = []
+        for url in (f"/?user={urllib.parse.quote(EVIL)}", "/", "/about?user=x"):
+            response = await client.get(url)
+            pages.append(await response.get_data(as_text=True))
+        return pages
+
+    assert [
+        f"<nav><span>{EVIL_ESCAPED}</span></nav><main>{EVIL_ESCAPED}</main>",
+        "<nav><span>guest</span></nav><main></main>",
+        "about",
+    ] == run(scenario())
+    assert [EVIL, None] == loads  # once per request that asks, never for /about
+    assert current_user.get() is None
+
+
+def test_provide_maps_providers_to_functions() -> None:
+    with pytest.raises(TypeError, match=r"provide=\.\.\.\) maps each Provider to a function"):
+        HTMLTemplates(provide={"user": lambda: None})  # type: ignore[dict-item]
