@@ -38,7 +38,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from string.templatelib import Template
 
-from .._spec import AttrKind, UrlPart, ascii_lower
+from .._spec import SAFE_SCHEMES, AttrKind, UrlPart, ascii_lower
 from ..errors import TemplateError
 from ..escaper import Escaper, Escaping
 from ..runtime import attributes as _attributes
@@ -75,6 +75,7 @@ __all__ = ["emit"]
 # What plans call, by name.
 _GLOBALS: dict[str, object] = {
     "_str": str,
+    "_SAFE_URL_STARTS": tuple(f"{scheme}:" for scheme in sorted(SAFE_SCHEMES)),
     "_int": int,
     "_Template": Template,
     "_TemplateError": TemplateError,

@@ -69,10 +69,18 @@ def whole_attribute(const: Const, node: WholeAttribute) -> str:
     flags = f"'' if v{n} is None or v{n} is False else {bare} if v{n} is True else {slow}"
     if SLOW_PATHS and kind in (AttrKind.PLAIN, AttrKind.CLASS, AttrKind.URL):
         return slow
-    if kind in (AttrKind.PLAIN, AttrKind.CLASS):
-        before = const(f"{ws}{name}={quote}", "start")
-        fast = f"{before} + _esc(v{n}) + {quote!r}"
-        return f"{fast} if v{n}.__class__ is _str and v{n} else {flags}"
+    before = const(f"{ws}{name}={quote}", "start")
+    text = f"{before} + _esc(v{n}) + {quote!r}"
+    if kind is AttrKind.PLAIN:
+        # an int needs no escaping (data-depth={depth}); one too long for text raises
+        # ValueError, which the plan turns into big-int (see _CHECK_INTS)
+        number = f"{before} + _str(v{n}) + {quote!r}"
+        return (
+            f"{text} if (c := v{n}.__class__) is _str and v{n} "
+            f"else {number} if c is _int else {flags}"
+        )
+    if kind is AttrKind.CLASS:
+        return f"{text} if v{n}.__class__ is _str and v{n} else {flags}"
     if kind is AttrKind.EVENT:
         before = const(f"{ws}{name}={quote}", "start")
         return f"_event(v{n}, {n}, {before}, {bare}, {quote!r})"
@@ -80,7 +88,11 @@ def whole_attribute(const: Const, node: WholeAttribute) -> str:
         before = const(f"{ws}{name}={quote}", "start")
         return f"_event(v{n}, {n}, {before}, {bare}, {quote!r}, _KIND.{kind.name})"
     if kind is AttrKind.URL:
-        return flags
+        # plainly safe: ASCII (no lone surrogate, which the filter replaces) and relative
+        # without a scheme, or starting with a safe scheme as written, lower case: the filter
+        # keeps such a URL as it is (runtime/escapers.py, filter_url)
+        safe = f"v{n}.isascii() and (':' not in v{n} or v{n}.startswith(_SAFE_URL_STARTS))"
+        return f"{text} if v{n}.__class__ is _str and v{n} and {safe} else {flags}"
     return slow
 
 

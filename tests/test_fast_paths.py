@@ -1,0 +1,108 @@
+"""The fast paths written into plans give what the general path gives: for each kind of hole
+and each type of value, html() (whose plan tries its inline fast path first) against the
+runtime function the plan falls back to, called directly. Equal output, or the same error.
+
+(The whole suite also runs with every fast path off, HTMLTEMPLATES_SLOW_PATHS=1: see the
+Makefile. This table pins each pair here, in the normal run.)"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from string.templatelib import Template
+
+import pytest
+from hostile import BREAKOUT, EVIL, JS_URLS
+from markupsafe import Markup
+
+from htmltemplates import TemplateError, TrustedURL, html
+from htmltemplates._spec import AttrKind
+from htmltemplates.runtime.tags import render_whole
+
+VALUES: list[object] = [
+    "plain",
+    EVIL,
+    BREAKOUT,
+    "",
+    " ",
+    "é ✓",
+    "\ud800",  # a lone surrogate
+    "/items/1?a=1&b=2#top",
+    "//evil.example/x",
+    "/\tjavascript:alert(1)",
+    "https://example.org/a b",
+    "http://example.org",
+    "HTTPS://example.org",
+    "mailto:ada@example.org",
+    "tel:+44 20",
+    "mailto",
+    ":",
+    "a:b",
+    "./a:b",
+    "?q=a:b",
+    *JS_URLS.values(),
+    0,
+    -7,
+    10**5000,  # too many digits for text: big-int
+    1.5,
+    float("nan"),
+    True,
+    False,
+    None,
+    Markup("<b>x</b> &amp;"),
+    TrustedURL("/trusted"),
+    ["a", None, "b"],
+    ("x", "y"),
+    {"a": True, "b": False},
+    b"bytes",
+    (lambda: "lazy"),
+    object(),
+]
+
+# name, how the template writes it, its kind
+ATTRIBUTES: list[tuple[str, Callable[[object], Template], AttrKind]] = [
+    ("title", lambda v: t"<p title={v}>", AttrKind.PLAIN),
+    ("data-depth", lambda v: t"<p data-depth={v}>", AttrKind.PLAIN),
+    ("class", lambda v: t"<p class={v}>", AttrKind.CLASS),
+    ("href", lambda v: t"<a href={v}>", AttrKind.URL),
+    ("src", lambda v: t"<img src={v}>", AttrKind.URL),
+]
+
+
+def _general(value: object, name: str, kind: AttrKind, element: str) -> str:
+    return f"<{element}{render_whole(value, 0, ' ', name, name, '"', kind)}>"
+
+
+def _result(render: Callable[[], str]) -> tuple[str, str]:
+    try:
+        return ("output", str(render()))
+    except TemplateError as error:
+        return ("error", error.anchor)
+    except (TypeError, ValueError) as error:
+        return ("error", type(error).__name__)
+
+
+def _id(value: object) -> str:
+    if isinstance(value, int) and abs(value) > 10**100:
+        return "huge-int"
+    return repr(value)[:30]
+
+
+@pytest.mark.parametrize(("name", "make", "kind"), ATTRIBUTES, ids=[a[0] for a in ATTRIBUTES])
+@pytest.mark.parametrize("value", VALUES, ids=[_id(v) for v in VALUES])
+def test_a_whole_attribute_value_renders_as_the_general_path_renders_it(
+    name: str, make: Callable[[object], Template], kind: AttrKind, value: object
+) -> None:
+    template = make(value)
+    element = template.strings[0][1:].split()[0]
+    fast = _result(lambda: html(template))
+    general = _result(lambda: _general(value, name, kind, element))
+    assert general == fast
+
+
+def test_the_table_covers_the_inline_fast_paths() -> None:
+    # each inline path is taken by some value above: a str, an int, a safe URL
+    kinds = {kind for _, _, kind in ATTRIBUTES}
+    assert {AttrKind.PLAIN, AttrKind.CLASS, AttrKind.URL} <= kinds
+    assert any(v.__class__ is int for v in VALUES)
+    assert sys.get_int_max_str_digits() < 5000  # the big int above is too long for text
