@@ -106,3 +106,34 @@ def test_the_table_covers_the_inline_fast_paths() -> None:
     assert {AttrKind.PLAIN, AttrKind.CLASS, AttrKind.URL} <= kinds
     assert any(v.__class__ is int for v in VALUES)
     assert sys.get_int_max_str_digits() < 5000  # the big int above is too long for text
+
+
+SPREADS: list[object] = [
+    {},
+    {"data-id": "7", "data-kind": EVIL},
+    {"title": BREAKOUT, "id": "x"},
+    {"LANG": "fr"},  # meets the tag's lang: merged
+    {"Data-Id": "1", "data-id": "2"},  # one attribute, two spellings: merged, the last wins
+    {"class": "extra"},  # meets the tag's class: merged
+    {"data": {"a": "1"}},  # a data dict: expanded
+    {"data-n": 3, "hidden": True, "title": None},  # values other than str
+    {"href": "javascript:alert(1)"},  # a URL: filtered
+    {"onclick": "alert(1)"},  # an event handler: refused
+    {"bad name": "x"},  # not a name: refused
+    {1: "x"},  # not a str: refused
+    {"type": "button"},  # depends on the element
+]
+
+
+@pytest.mark.parametrize("spread", SPREADS, ids=[repr(s)[:40] for s in SPREADS])
+def test_a_spread_of_a_plain_dict_renders_as_the_merged_tag_renders_it(
+    spread: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def render() -> tuple[str, str]:
+        classes = ["card", None, "big"]
+        return _result(lambda: html(t'<li class={classes} lang="en" {spread}>x</li>'))
+
+    render()  # (the first render validates the names the fast path looks up)
+    fast = render()
+    monkeypatch.setattr("htmltemplates.runtime.tags.SLOW_PATHS", True)  # always merged
+    assert render() == fast

@@ -125,6 +125,9 @@ def spread_in_place(
     merged tag. One loop serves both, the write of a plain ``str`` inlined: a loop of its own
     for data/aria dicts would repeat the writing, a function for the loop would cost a call per
     spread, and both are hot paths."""
+    if value.__class__ is _Written:  # render_spread_tag wrote it
+        parts = value.parts
+        return (ws or " ") + " ".join(parts) if parts else ""
     if not prefix:
         value = resolve(value, slot)
         if value is None or value is False:
@@ -156,6 +159,41 @@ def spread_in_place(
             out.append(render_whole(item, slot, ws, name, key, '"', kind, entries, element))
         ws = " "
     return "".join(out)
+
+
+class _Written:
+    """A spread already written by render_spread_tag: its attributes, each ``name="value"``."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: list[str]) -> None:
+        self.parts = parts
+
+
+def _plain_spread(value: dict[object, object], names: frozenset[str]) -> _Written | None:
+    """The attributes of a spread of a plain dict, written in one pass, when each entry is a
+    name already validated (in _NAMES) of a plain attribute, not met elsewhere in the tag,
+    with a ``str`` value: what spread_in_place would write, without checking the names twice.
+    None when any entry needs more (the general path then decides)."""
+    parts = []
+    seen: set[str] = set()
+    for name, item in value.items():
+        if name.__class__ is not str or item.__class__ is not str:
+            return None
+        info = _NAMES.get(name)
+        if info is None:
+            return None
+        key, kind = info
+        if (
+            kind is not AttrKind.PLAIN
+            or key in names
+            or key in seen
+            or key in ELEMENT_DEPENDENT_NAMES
+        ):
+            return None
+        seen.add(key)
+        parts.append(f'{name}="{escape_text(item)}"')
+    return _Written(parts)
 
 
 def _not_a_mapping(value: object, slot: int) -> RenderError:
@@ -321,7 +359,11 @@ def render_spread_tag(
     if SLOW_PATHS:
         return render_tag(plan, values)
     value = values[spread]
-    if value.__class__ is not dict:
+    if value.__class__ is dict:
+        written = _plain_spread(value, names)
+        if written is not None:
+            return in_place(*values[:spread], written, *values[spread + 1 :])
+    else:
         value = resolve(value, slot)
         values = (*values[:spread], value, *values[spread + 1 :])
         if not isinstance(value, Mapping):
