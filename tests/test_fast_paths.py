@@ -53,6 +53,10 @@ VALUES: list[object] = [
     TrustedURL("/trusted"),
     ["a", None, "b"],
     ("x", "y"),
+    [],
+    [None, False, ""],
+    [["a", [EVIL]], {"on": True, "off": False}, 3, Markup("<i>m</i>")],
+    [t"<b>x</b>"],  # a template in an attribute: refused
     {"a": True, "b": False},
     b"bytes",
     (lambda: "lazy"),

@@ -75,6 +75,9 @@ __all__ = ["emit"]
 # What plans call, by name.
 _GLOBALS: dict[str, object] = {
     "_str": str,
+    "_list": list,
+    "_tuple": tuple,
+    "_atext": _attributes.attr_text,
     "_SAFE_URL_STARTS": tuple(f"{scheme}:" for scheme in sorted(SAFE_SCHEMES)),
     "_int": int,
     "_Template": Template,

@@ -80,7 +80,13 @@ def whole_attribute(const: Const, node: WholeAttribute) -> str:
             f"else {number} if c is _int else {flags}"
         )
     if kind is AttrKind.CLASS:
-        return f"{text} if v{n}.__class__ is _str and v{n} else {flags}"
+        # a list or tuple of names (None and False among them dropped): joined, and the
+        # attribute dropped when nothing is left, as render_whole does
+        names = f"({before} + _esc(t) + {quote!r} if (t := _atext(v{n}, {n}, 'class')) else '')"
+        return (
+            f"{text} if (c := v{n}.__class__) is _str and v{n} "
+            f"else {names} if c is _list or c is _tuple else {flags}"
+        )
     if kind is AttrKind.EVENT:
         before = const(f"{ws}{name}={quote}", "start")
         return f"_event(v{n}, {n}, {before}, {bare}, {quote!r})"
