@@ -1,12 +1,13 @@
 """scripts: values in JavaScript, a page of 20 cart lines with its scripts.
 
 A ``<script>`` with a dict (``const config = {cfg};``), a list, a number and strings as
-JavaScript literals, a string in a string literal and in a template literal
-(``"{user}"``, ``\\`Hi, {user}\\```); a ``<script type="application/json">`` with the whole
-cart; and on each line ``onclick="select({line.id})"``, ``onclick="say('{line.name}')"``,
+JavaScript literals, a string in a string literal and in a template literal (``"{user}"``,
+and ``Hello, {user}!`` between backticks); a ``<script type="application/json">`` with the
+whole cart; and on each line ``onclick="select({line.id})"``, ``onclick="say('{line.name}')"``,
 ``hx-vals={{...}}`` (JSON) and ``x-data={{...}}`` (a JavaScript object). The baseline writes
 literals with ``json.dumps`` and the escapes of ``bench/workloads/_hand.py``; Jinja2 uses
-``tojson``, in single-quoted attributes. tdom is left out: it refuses values in a script.
+``tojson``, in single-quoted attributes where the value has double quotes. tdom is left out:
+it refuses values in a script.
 """
 
 from __future__ import annotations
