@@ -62,6 +62,15 @@ def _check(workload: Workload, renderers: dict[str, Render | NotApplicable]) -> 
             problems.append(f"{workload.name}/{engine} raised:\n{traceback.format_exc()}")
     if REFERENCE not in outputs:
         return problems
+    if workload.exact and outputs.get("baseline", outputs[REFERENCE]) != outputs[REFERENCE]:
+        problems.append(
+            f"{workload.name}/baseline is not byte for byte what {REFERENCE} renders:\n"
+            + diff(
+                outputs[REFERENCE].splitlines(),
+                outputs["baseline"].splitlines(),
+                names=(REFERENCE, "baseline"),
+            )
+        )
     forms = {
         engine: canonical(output, document=workload.document) for engine, output in outputs.items()
     }

@@ -34,3 +34,5 @@ class Workload:
     description: str
     document: bool  # a whole document (parsed as one) rather than a fragment
     setup: Callable[[], Renderers]
+    # the baseline renders exactly the bytes htmltemplates renders, not only the same HTML
+    exact: bool = False

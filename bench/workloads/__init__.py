@@ -3,7 +3,22 @@
 from __future__ import annotations
 
 from bench.core import Workload
-from bench.workloads import attrs, bigtable, nested, page, tags, tiny
+from bench.workloads import (
+    app,
+    attrs,
+    bigtable,
+    classes,
+    library,
+    nested,
+    page,
+    scripts,
+    spreads,
+    styles,
+    tags,
+    tiny,
+    urls,
+    whole,
+)
 
 __all__ = ["WORKLOADS"]
 
@@ -13,5 +28,7 @@ WORKLOADS: dict[str, Workload] = {
         *(module.WORKLOAD for module in (bigtable, page, attrs, tiny, nested)),
         tags.PAGE,
         tags.NESTED,
+        *(module.WORKLOAD for module in (whole, classes, styles, spreads, urls, scripts)),
+        *(module.WORKLOAD for module in (library, app)),
     )
 }
