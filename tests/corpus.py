@@ -25,9 +25,9 @@ the stack) are those of a normal run, and every module's ``from htmltemplates im
 seen. Without the options this module only adds them; a normal run never loads it.
 
 Results are normalised where a run cannot repeat itself: object addresses (``at 0x...``),
-random tokens (CSP nonces, stream markers: each value that ``secrets.token_urlsafe`` or
-``token_hex`` returned during the test becomes ``<random N>``, N counting in order of
-appearance), times within two days of the run (the guestbook's "now"), and the line number of a
+Django's CSRF tokens in its hidden inputs, random tokens (CSP nonces, stream markers: each
+value that ``secrets.token_urlsafe`` or ``token_hex`` returned during the test becomes
+``<random N>``, N counting in order of appearance), times within two days of the run (the guestbook's "now"), and the line number of a
 caller outside tests/ and the docs (the line of a test or a doc example is kept: those files
 are the fixed side of the comparison). Calls made from threads other than the main one are
 compared as a set (sorted), since their order is the scheduler's.
@@ -66,6 +66,8 @@ _events = sys.monitoring.events
 # -- normalising what a run cannot repeat -----------------------------------------------------
 
 _ADDRESS = re.compile(r"\bat 0x[0-9a-fA-F]+")
+# a masked CSRF token (Django: 64 letters and digits) in the hidden input Django's helpers write
+_DJANGO_CSRF = re.compile(r'(name="csrfmiddlewaretoken" value=")[A-Za-z0-9]{64}')
 _CALLER = re.compile(r"^(  )([^\n]+), line (\d+)$", re.MULTILINE)
 # the times the guestbook shows: datetime.isoformat() and "%d %b %Y, %H:%M"
 _ISO_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:[+-]\d\d:\d\d|Z)?")
@@ -95,8 +97,11 @@ def _recent(match: re.Match[str], parse: Callable[[str], datetime]) -> str:
 
 def normalise(text: str, stable: frozenset[str] = frozenset()) -> str:
     """``text`` with what differs from run to run replaced by a placeholder: object addresses,
-    the current time, and the line number of a caller that is not in ``stable``."""
+    the current time, Django's CSRF tokens, and the line number of a caller that is not in
+    ``stable``."""
     text = _ADDRESS.sub("at 0x?", text)
+    if "csrfmiddlewaretoken" in text:
+        text = _DJANGO_CSRF.sub(r"\1<csrf token>", text)
     if "-" in text or ", " in text:
         text = _ISO_TIME.sub(lambda m: _recent(m, datetime.fromisoformat), text)
         text = _SHOWN_TIME.sub(
