@@ -123,6 +123,10 @@ def ascii_lower(name: str) -> str:
 class UrlPart(enum.Enum):
     """Where in a URL a hole stands, which decides how its value is encoded (RFC 3986)."""
 
+    # members are singletons compared by identity: hashed by identity too, in C, not by
+    # Enum's __hash__ (Python code), since plans look them up in sets and dicts at each render
+    __hash__ = object.__hash__
+
     START = "start"  # the whole URL from the value: scheme-filtered
     PATH = "path"
     QUERY = "query"
@@ -131,6 +135,10 @@ class UrlPart(enum.Enum):
 
 class AttrKind(enum.Enum):
     """What language an attribute's value is in, which decides how a value is escaped."""
+
+    # members are singletons compared by identity: hashed by identity too, in C, not by
+    # Enum's __hash__ (Python code), since plans look them up in sets and dicts at each render
+    __hash__ = object.__hash__
 
     PLAIN = "plain"
     URL = "URL"

@@ -19,6 +19,10 @@ __all__ = ["Escaper", "Escaping", "JsPrefix"]
 class Escaper(enum.Enum):
     """How a hole's value is written where it stands."""
 
+    # members are singletons compared by identity: hashed by identity too, in C, not by
+    # Enum's __hash__ (Python code), since plans look them up in sets and dicts at each render
+    __hash__ = object.__hash__
+
     # element content (runtime/text.py)
     TEXT = "text"  # HTML-escaped text; templates, __html__ and lists are rendered
     TEXT_FOREIGN = "text, maybe in foreign content"  # the same, inside an open <svg>/<math>

@@ -27,10 +27,11 @@ seen. Without the options this module only adds them; a normal run never loads i
 Results are normalised where a run cannot repeat itself: object addresses (``at 0x...``),
 Django's CSRF tokens in its hidden inputs, random tokens (CSP nonces, stream markers: each
 value that ``secrets.token_urlsafe`` or ``token_hex`` returned during the test becomes
-``<random N>``, N counting in order of appearance), times within two days of the run (the guestbook's "now"), and the line number of a
-caller outside tests/ and the docs (the line of a test or a doc example is kept: those files
-are the fixed side of the comparison). Calls made from threads other than the main one are
-compared as a set (sorted), since their order is the scheduler's.
+``<random N>``, N counting in order of appearance), times within two days of the run (the
+guestbook's "now"), and the line number of a caller outside tests/ and the docs (the line of a
+test or a doc example is kept: those files are the fixed side of the comparison). Calls made
+from threads other than the main one are compared as a set (sorted), since their order is the
+scheduler's.
 """
 
 from __future__ import annotations

@@ -460,15 +460,26 @@ def _style_text(value: object, slot: int) -> str:
                 pairs.append((key.strip(), item.strip()))
     declarations = []
     for key, item in pairs:
-        if isinstance(key, str):
-            key = plain_str(key)  # noqa: PLW2901 - what is checked is what is emitted
-        if not isinstance(key, str) or not is_css_property(key):
-            raise _msg.style_property(key, slot)
+        if key.__class__ is _FAST_STR and key in _STYLE_PROPERTIES:  # checked before
+            code = _STYLE_PROPERTIES[key]
+        else:
+            if isinstance(key, str):
+                key = plain_str(key)  # noqa: PLW2901 - what is checked is what is emitted
+            if not isinstance(key, str) or not is_css_property(key):
+                raise _msg.style_property(key, slot)
+            code = ascii_lower(key) in CODE_PROPERTIES
+            if len(_STYLE_PROPERTIES) < _MAX_STYLE_PROPERTIES:
+                _STYLE_PROPERTIES[key] = code
         text = attr_text(item, slot, "style")
-        if ascii_lower(key) in CODE_PROPERTIES:
+        if code:
             text = UNSAFE_CSS  # behavior, -moz-binding: their values load code, whatever they say
         declarations.append(f"{key}: {filter_css_value(text)}")
     return "; ".join(declarations)
+
+
+# The property names of style dicts already checked, and whether their values load code
+_STYLE_PROPERTIES: dict[str, bool] = {}
+_MAX_STYLE_PROPERTIES = 4096
 
 
 # Attributes whose value is JavaScript, or decides how other content is read: their values

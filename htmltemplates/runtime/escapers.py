@@ -7,6 +7,7 @@ import re
 from urllib.parse import quote
 
 from .._spec import SAFE_SCHEMES, ascii_lower
+from .slow import SLOW_PATHS
 
 try:  # MarkupSafe's C escaper, without the Markup object escape() wraps each result in
     from markupsafe import _escape_inner as escape_text  # type: ignore[attr-defined]
@@ -175,8 +176,26 @@ _CSS_FUNCTIONS = frozenset(
 _CSS_PROPERTY = re.compile(r"--[A-Za-z0-9_-]+|-?[A-Za-z][A-Za-z0-9-]*")
 
 
+# The values filter_css_value has judged, and its verdicts: style values repeat ("4px", "red"),
+# and the judgement costs a few regular expressions. Bounded in entries and in their length.
+_CSS_VERDICTS: dict[str, str] = {}
+_MAX_CSS_VERDICTS = 4096
+_MAX_CACHED_CSS = 64
+
+
 def filter_css_value(value: str, /) -> str:
     """``value`` if it is a plain CSS value (see above), else UNSAFE_CSS."""
+    if value.__class__ is not str or SLOW_PATHS:
+        return _filter_css_value(value)
+    verdict = _CSS_VERDICTS.get(value)
+    if verdict is None:
+        verdict = _filter_css_value(value)
+        if len(value) <= _MAX_CACHED_CSS and len(_CSS_VERDICTS) < _MAX_CSS_VERDICTS:
+            _CSS_VERDICTS[value] = verdict
+    return verdict
+
+
+def _filter_css_value(value: str, /) -> str:
     if (
         _CSS_VALUE.fullmatch(value) is None
         or "/*" in value
