@@ -80,6 +80,7 @@ _GLOBALS: dict[str, object] = {
     "_atext": _attributes.attr_text,
     "_SAFE_URL_STARTS": tuple(f"{scheme}:" for scheme in sorted(SAFE_SCHEMES)),
     "_int": int,
+    "_float": float,
     "_Template": Template,
     "_TemplateError": TemplateError,
     "_PART": UrlPart,

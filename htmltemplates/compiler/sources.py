@@ -72,12 +72,12 @@ def whole_attribute(const: Const, node: WholeAttribute) -> str:
     before = const(f"{ws}{name}={quote}", "start")
     text = f"{before} + _esc(v{n}) + {quote!r}"
     if kind is AttrKind.PLAIN:
-        # an int needs no escaping (data-depth={depth}); one too long for text raises
-        # ValueError, which the plan turns into big-int (see _CHECK_INTS)
+        # an int or a float needs no escaping (data-depth={depth}); an int too long for text
+        # raises ValueError, which the plan turns into big-int (see _CHECK_INTS)
         number = f"{before} + _str(v{n}) + {quote!r}"
         return (
             f"{text} if (c := v{n}.__class__) is _str and v{n} "
-            f"else {number} if c is _int else {flags}"
+            f"else {number} if c is _int or c is _float else {flags}"
         )
     if kind is AttrKind.CLASS:
         # a list or tuple of names (None and False among them dropped): joined, and the
