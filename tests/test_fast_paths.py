@@ -121,21 +121,37 @@ SPREADS: list[object] = [
     {"class": "extra"},  # meets the tag's class: merged
     {"data": {"a": "1"}},  # a data dict: expanded
     {"data-n": 3, "hidden": True, "title": None},  # values other than str
+    {"title": None, "id": "second"},  # the first dropped: the second after a space
+    {"data-big": 10**5000},  # too many digits: big-int
+    {"data-x": 1.5, "data-m": Markup("<b>m</b>")},
+    {"href": "/ok", "src": "javascript:alert(1)", "hidden": False},
     {"href": "javascript:alert(1)"},  # a URL: filtered
     {"onclick": "alert(1)"},  # an event handler: refused
+    {"onclick": True},  # refused too, whatever its value
+    {"onclick": None},
+    {"style": "color: red", "class": None},
     {"bad name": "x"},  # not a name: refused
     {1: "x"},  # not a str: refused
     {"type": "button"},  # depends on the element
 ]
 
 
-@pytest.mark.parametrize("spread", SPREADS, ids=[repr(s)[:40] for s in SPREADS])
+def _spread_id(spread: object) -> str:
+    try:
+        return repr(spread)[:40]
+    except ValueError:  # an int too long for text
+        return "huge-int"
+
+
+@pytest.mark.parametrize("spread", SPREADS, ids=[_spread_id(s) for s in SPREADS])
 def test_a_spread_of_a_plain_dict_renders_as_the_merged_tag_renders_it(
     spread: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def render() -> tuple[str, str]:
         classes = ["card", None, "big"]
-        return _result(lambda: html(t'<li class={classes} lang="en" {spread}>x</li>'))
+        return _result(
+            lambda: html(t'<li class={classes} lang="en"\n  {spread}>x</li><p {spread}></p>')
+        )
 
     render()  # (the first render validates the names the fast path looks up)
     fast = render()

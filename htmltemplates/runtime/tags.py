@@ -27,7 +27,7 @@ from .._spec import (
 )
 from ..errors import RenderError
 from .attributes import PartsItem, Value, attr_text, event_value, part_text, whole_value
-from .escapers import escape_text, plain_str
+from .escapers import escape_text, filter_url, plain_str
 from .slow import SLOW_PATHS, fast
 from .values import int_text, is_lazy, resolve
 
@@ -126,8 +126,7 @@ def spread_in_place(
     for data/aria dicts would repeat the writing, a function for the loop would cost a call per
     spread, and both are hot paths."""
     if value.__class__ is _Written:  # render_spread_tag wrote it
-        parts = value.parts
-        return (ws or " ") + " ".join(parts) if parts else ""
+        return value.text(ws)
     if not prefix:
         value = resolve(value, slot)
         if value is None or value is False:
@@ -162,37 +161,62 @@ def spread_in_place(
 
 
 class _Written:
-    """A spread already written by render_spread_tag: its attributes, each ``name="value"``."""
+    """A spread already written by render_spread_tag: each entry's attribute, ``name="value"``
+    or a bare ``name``, or "" for an entry whose value drops it."""
 
     __slots__ = ("parts",)
 
     def __init__(self, parts: list[str]) -> None:
         self.parts = parts
 
+    def text(self, ws: str) -> str:
+        """The attributes where the spread stands, as spread_in_place writes them: the first
+        entry after ``ws`` (or a space), the others after a space."""
+        out = []
+        ws = ws or " "
+        for part in self.parts:
+            if part:
+                out.append(ws + part)
+            ws = " "
+        return "".join(out)
 
-def _plain_spread(value: dict[object, object], names: frozenset[str]) -> _Written | None:
+
+def _plain_spread(value: dict[object, object], names: frozenset[str], slot: int) -> _Written | None:
     """The attributes of a spread of a plain dict, written in one pass, when each entry is a
-    name already validated (in _NAMES) of a plain attribute, not met elsewhere in the tag,
-    with a ``str`` value: what spread_in_place would write, without checking the names twice.
-    None when any entry needs more (the general path then decides)."""
+    name already validated (in _NAMES) of a plain or URL attribute, not met elsewhere in the
+    tag, whose value is a ``str``, an int (plain attributes), None, False (dropped) or True
+    (bare): what spread_in_place would write, without checking the names twice. None when
+    any entry needs more (the general path then decides)."""
     parts = []
     seen: set[str] = set()
     for name, item in value.items():
-        if name.__class__ is not str or item.__class__ is not str:
+        if name.__class__ is not str:
             return None
         info = _NAMES.get(name)
         if info is None:
             return None
         key, kind = info
         if (
-            kind is not AttrKind.PLAIN
+            (kind is not AttrKind.PLAIN and kind is not AttrKind.URL)
             or key in names
             or key in seen
             or key in ELEMENT_DEPENDENT_NAMES
         ):
-            return None
+            return None  # (an event handler is refused, whatever its value: the general path)
         seen.add(key)
-        parts.append(f'{name}="{escape_text(item)}"')
+        cls = item.__class__
+        if item is None or item is False:
+            parts.append("")
+        elif item is True:
+            parts.append(name)
+        elif kind is AttrKind.PLAIN and cls is str:
+            parts.append(f'{name}="{escape_text(item)}"')  # type: ignore[arg-type]
+        elif kind is AttrKind.PLAIN and cls is int:
+            parts.append(f'{name}="{int_text(item, slot)}"')  # type: ignore[arg-type]
+        elif kind is AttrKind.URL and cls is str:
+            parts.append(f'{name}="{escape_text(filter_url(item))}"')  # type: ignore[arg-type]
+        else:
+            return None
     return _Written(parts)
 
 
@@ -360,7 +384,7 @@ def render_spread_tag(
         return render_tag(plan, values)
     value = values[spread]
     if value.__class__ is dict:
-        written = _plain_spread(value, names)
+        written = _plain_spread(value, names, slot)
         if written is not None:
             return in_place(*values[:spread], written, *values[spread + 1 :])
     else:
