@@ -120,6 +120,8 @@ SPREADS: list[object] = [
     {"Data-Id": "1", "data-id": "2"},  # one attribute, two spellings: merged, the last wins
     {"class": "extra"},  # meets the tag's class: merged
     {"data": {"a": "1"}},  # a data dict: expanded
+    {"data": {"n": 3, "gone": None, "on": True, "off": False}, "aria": {"hidden": True}},
+    {"data": None, "aria": 5},
     {"data-n": 3, "hidden": True, "title": None},  # values other than str
     {"title": None, "id": "second"},  # the first dropped: the second after a space
     {"data-big": 10**5000},  # too many digits: big-int

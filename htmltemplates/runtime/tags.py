@@ -62,6 +62,7 @@ _MAX_NAMES = 4096
 attribute_rules.on_change(_NAMES.clear)  # a name's kind may follow the framework rules
 # what the callers of _name_info look up first, its shortcut: never filled with the slow paths
 _FAST_NAMES: dict[str, tuple[str, AttrKind]] = {} if SLOW_PATHS else _NAMES
+_FAST_NONE = fast(type(None))
 
 
 # -- attributes from values: one value, a data/aria dict, a spread ---------------------------
@@ -152,8 +153,15 @@ def spread_in_place(
         else:
             name = _plain_key(key_object)  # type: ignore[assignment]  # refused unless a str
             key, kind = _name_info(element, name, slot)
-        if item.__class__ is _FAST_STR and kind is AttrKind.PLAIN and entries is None:
-            out.append(f'{ws}{name}="{escape_text(item)}"')  # render_whole's first case, inlined
+        if (
+            kind is AttrKind.PLAIN
+            and entries is None
+            and ((cls := item.__class__) is _FAST_STR or cls is _FAST_INT or cls is _FAST_NONE)
+        ):  # render_whole's first cases, inlined: a str, an int, None (dropped)
+            if cls is _FAST_STR:
+                out.append(f'{ws}{name}="{escape_text(item)}"')
+            elif cls is _FAST_INT:
+                out.append(f'{ws}{name}="{int_text(item, slot)}"')
         else:
             out.append(render_whole(item, slot, ws, name, key, '"', kind, entries, element))
         ws = " "
