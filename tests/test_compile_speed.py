@@ -41,11 +41,42 @@ def fresh_cache() -> Iterator[None]:
 
 
 def test_the_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    assert 0 == bench_compile.main(["--sizes", "4", "8", "--repeat", "1"])
+    assert 0 == bench_compile.main(["--sizes", "4", "8", "--repeat", "1", "--rows", "2", "3"])
     lines = capsys.readouterr().out.splitlines()
     assert ["shape", "n", "compile", "ratio"] == lines[0].split()
-    rows = [line.split()[:2] for line in lines[1:]]
+    shapes = len(bench_compile.SHAPES) * 2
+    rows = [line.split()[:2] for line in lines[1 : 1 + shapes]]
     assert [[shape, n] for shape in bench_compile.SHAPES for n in ("4", "8")] == rows
+    table = lines[1 + shapes :]
+    assert ["table", "holes", "static", "first", "render", "per", "hole"] == table[0].split()[:7]
+    assert [["2", "rows", "6"], ["3", "rows", "9"]] == [line.split()[:3] for line in table[1:]]
+
+
+def test_the_table_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    assert 0 == bench_compile.main(["--table", "--rows", "1", "--repeat", "1"])
+    lines = capsys.readouterr().out.splitlines()
+    assert 2 == len(lines)
+    assert lines[0].startswith("table ")
+    assert lines[1].startswith("   1 rows      3 ")
+
+
+def test_the_hand_written_table() -> None:
+    template, source, items = bench_compile.hand_table(500)
+    assert 499 == items[-1]["id"]
+    assert 1500 == len(template.interpolations)
+    assert 53667 == sum(map(len, template.strings))
+    assert "items[499].id" == template.interpolations[-1].expression
+    assert "{{ items[499].id }}" in source
+    row = (
+        '      <tr class="row-odd">\n'
+        '      <td class="name">Ada &lt;admin&gt; 1</td>\n'
+        '      <td><a href="/items/1">open</a></td>\n'
+        "      </tr>\n"
+    )
+    page = html(template)
+    assert row in page
+    assert page.endswith("    </table>\n  </body>\n</html>\n")
+    assert '<td class="name">O&#39;Brien 2</td>' in page
 
 
 SHAPES = [
