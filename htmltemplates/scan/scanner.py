@@ -29,7 +29,7 @@ from collections.abc import Callable
 from string.templatelib import Interpolation, Template
 
 from .. import _messages as _msg
-from .._spec import RAWTEXT_ELEMENTS, RCDATA_ELEMENTS
+from .._spec import RAWTEXT_ELEMENTS, RCDATA_ELEMENTS, SCRIPT_ELEMENTS, ascii_lower
 from ..analyze.text import content_escaper, script_kind
 from ..errors import Location
 from .bodies import ElementBody
@@ -37,9 +37,27 @@ from .components import ComponentPairing
 from .context import Context, Quote, State
 from .tags import TagScanner
 from .tokens import Nesting, TagToken, TextHole, Token
-from .uncertainty import Uncertainty
+from .uncertainty import FOREIGN_ROOTS, INTEGRATION_POINTS, Uncertainty
 
 _COMMENT_END = re.compile(r"--!?>")
+# A start tag whose attributes are names, with a quoted value or none, and an end tag, each
+# ending in the same string (see _plain_start_tag)
+_PLAIN_START_TAG = re.compile(
+    r"<([A-Za-z][A-Za-z0-9-]*)"
+    r"(?:[\t\n\f\r ]+[^\t\n\f\r />=\"'<`]+"
+    r"(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:\"[^\"]*\"|'[^']*'))?)*"
+    r"[\t\n\f\r ]*/?>"
+)
+_PLAIN_END_TAG = re.compile(r"</([A-Za-z][A-Za-z0-9-]*)(?=[\t\n\f\r />])[^>]*>")
+# the start tags that change how what follows is read, or what some reader may read there
+_SPECIAL_START_TAGS = (
+    RCDATA_ELEMENTS
+    | RAWTEXT_ELEMENTS
+    | SCRIPT_ELEMENTS
+    | FOREIGN_ROOTS
+    | INTEGRATION_POINTS
+    | frozenset({"noscript"})
+)
 # the elements whose first newline the HTML parser drops (13.2.6.4.7)
 _DROP_NEWLINE = frozenset({"pre", "listing", "textarea"})
 # what is left open when a template ends in a state other than text
@@ -157,11 +175,17 @@ class Scanner:
             return len(text)
         after = text[j + 1] if j + 1 < len(text) else ""
         if after.isascii() and after.isalpha():
+            end = _plain_start_tag(self, text, j)
+            if end > 0:
+                return end
             self._open_tag(j, end=False)
             return j + 1
         if after == "/" and j + 2 < len(text):
             second = text[j + 2]
             if second.isascii() and second.isalpha():
+                end = _plain_end_tag(self, text, j)
+                if end > 0:
+                    return end
                 self._open_tag(j, end=True)
                 return j + 2
         if after in ("!", "?") or (after == "/" and text[j + 2 : j + 3] != ">"):
@@ -351,6 +375,42 @@ class Scanner:
         quoted = attr is not None and attr.quote is not Quote.NONE
         inside = _UNCLOSED.get(self.state, "quote" if quoted else "tag")
         raise _msg.unclosed(where, self.opened, inside=inside, element=context.element)
+
+
+# Most tags of a template are static and plain (<td>, </tr>, <a class="x">): their text is
+# literal and nothing after them depends on them but where the last start tag ended. Such
+# a tag, whole in one string, is taken in one match instead of a walk through the tag
+# states, which leaves the scan exactly where the walk would; any other tag is walked.
+
+
+def _plain_start_tag(scanner: Scanner, text: str, j: int) -> int:
+    """The end of the static start tag at ``j`` if it is plain (quoted or bare attributes,
+    an element whose content and meaning are ordinary), else -1."""
+    match = _PLAIN_START_TAG.match(text, j)
+    if match is None or scanner.pairing.component is not None:
+        return -1
+    name = ascii_lower(match.group(1))
+    if name in _SPECIAL_START_TAGS:
+        return -1
+    end = match.end()
+    scanner.flush()  # the tokens are those of the walk
+    scanner.literal.append(match.group())
+    scanner.opened = Location(scanner.string, j, 1)
+    scanner.closed_at = (scanner.string, end, name)
+    return end
+
+
+def _plain_end_tag(scanner: Scanner, text: str, j: int) -> int:
+    """The end of the end tag at ``j`` if it is whole in ``text``, else -1."""
+    match = _PLAIN_END_TAG.match(text, j)
+    if match is None or scanner.pairing.closing >= 0:
+        return -1
+    scanner.uncertainty.end_tag_starts(scanner.string, j)
+    scanner.flush()
+    scanner.literal.append(match.group())
+    scanner.opened = Location(scanner.string, j, 2)
+    scanner.end_tag_closed(ascii_lower(match.group(1)))
+    return match.end()
 
 
 def scan(template: Template) -> list[Token]:
