@@ -314,6 +314,9 @@ class _Emitter:
             text.clear()
 
         for node in nodes:
+            if node.__class__ is Text:  # most nodes: no list made for them
+                text.append(node.text)
+                continue
             for item in self._node(node):
                 if isinstance(item, str):
                     text.append(item)

@@ -58,6 +58,7 @@ _SPECIAL_START_TAGS = (
     | INTEGRATION_POINTS
     | frozenset({"noscript"})
 )
+_IN_TEXT = Context()  # one for every hole in text: a Context is immutable
 # the elements whose first newline the HTML parser drops (13.2.6.4.7)
 _DROP_NEWLINE = frozenset({"pre", "listing", "textarea"})
 # what is left open when a template ends in a state other than text
@@ -307,7 +308,7 @@ class Scanner:
         if state is State.TEXT:
             self.flush()
             escaper = content_escaper(State.TEXT, self.uncertainty.in_foreign())
-            self.tokens.append(TextHole(index, Context(), escaper, self._after_start_tag()))
+            self.tokens.append(TextHole(index, _IN_TEXT, escaper, self._after_start_tag()))
         elif state is State.RCDATA:
             self.body.rcdata_hole("".join(self.literal), here)
             self.flush()
@@ -380,7 +381,9 @@ class Scanner:
 # Most tags of a template are static and plain (<td>, </tr>, <a class="x">): their text is
 # literal and nothing after them depends on them but where the last start tag ended. Such
 # a tag, whole in one string, is taken in one match instead of a walk through the tag
-# states, which leaves the scan exactly where the walk would; any other tag is walked.
+# states, which leaves the scan where the walk would (but for ``opened``, which only a
+# construct other than text reads, and which each sets when it starts); any other tag is
+# walked.
 
 
 def _plain_start_tag(scanner: Scanner, text: str, j: int) -> int:
@@ -395,7 +398,6 @@ def _plain_start_tag(scanner: Scanner, text: str, j: int) -> int:
     end = match.end()
     scanner.flush()  # the tokens are those of the walk
     scanner.literal.append(match.group())
-    scanner.opened = Location(scanner.string, j, 1)
     scanner.closed_at = (scanner.string, end, name)
     return end
 
@@ -408,7 +410,6 @@ def _plain_end_tag(scanner: Scanner, text: str, j: int) -> int:
     scanner.uncertainty.end_tag_starts(scanner.string, j)
     scanner.flush()
     scanner.literal.append(match.group())
-    scanner.opened = Location(scanner.string, j, 2)
     scanner.end_tag_closed(ascii_lower(match.group(1)))
     return match.end()
 
