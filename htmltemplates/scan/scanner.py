@@ -159,6 +159,10 @@ class Scanner:
 
     def _text(self, text: str, i: int) -> int:
         j = text.find("<", i)
+        while j >= 0 and (end := _plain_tag(self, text, i, j)) > 0:  # the common case, in a loop
+            if end == len(text):
+                return end
+            i, j = end, text.find("<", end)
         if j < 0:
             self.literal.append(text[i:])
             return len(text)
@@ -176,17 +180,11 @@ class Scanner:
             return len(text)
         after = text[j + 1] if j + 1 < len(text) else ""
         if after.isascii() and after.isalpha():
-            end = _plain_start_tag(self, text, j)
-            if end > 0:
-                return end
             self._open_tag(j, end=False)
             return j + 1
         if after == "/" and j + 2 < len(text):
             second = text[j + 2]
             if second.isascii() and second.isalpha():
-                end = _plain_end_tag(self, text, j)
-                if end > 0:
-                    return end
                 self._open_tag(j, end=True)
                 return j + 2
         if after in ("!", "?") or (after == "/" and text[j + 2 : j + 3] != ">"):
@@ -386,7 +384,15 @@ class Scanner:
 # walked.
 
 
-def _plain_start_tag(scanner: Scanner, text: str, j: int) -> int:
+def _plain_tag(scanner: Scanner, text: str, i: int, j: int) -> int:
+    """In text from ``i``: the end of the tag at ``j``, taken with the text before it, if it
+    is plain; else -1, and nothing taken."""
+    if text.startswith("</", j):
+        return _plain_end_tag(scanner, text, i, j)
+    return _plain_start_tag(scanner, text, i, j)
+
+
+def _plain_start_tag(scanner: Scanner, text: str, i: int, j: int) -> int:
     """The end of the static start tag at ``j`` if it is plain (quoted or bare attributes,
     an element whose content and meaning are ordinary), else -1."""
     match = _PLAIN_START_TAG.match(text, j)
@@ -396,18 +402,20 @@ def _plain_start_tag(scanner: Scanner, text: str, j: int) -> int:
     if name in _SPECIAL_START_TAGS:
         return -1
     end = match.end()
+    scanner.literal.append(text[i:j])
     scanner.flush()  # the tokens are those of the walk
     scanner.literal.append(match.group())
     scanner.closed_at = (scanner.string, end, name)
     return end
 
 
-def _plain_end_tag(scanner: Scanner, text: str, j: int) -> int:
+def _plain_end_tag(scanner: Scanner, text: str, i: int, j: int) -> int:
     """The end of the end tag at ``j`` if it is whole in ``text``, else -1."""
     match = _PLAIN_END_TAG.match(text, j)
     if match is None or scanner.pairing.closing >= 0:
         return -1
     scanner.uncertainty.end_tag_starts(scanner.string, j)
+    scanner.literal.append(text[i:j])
     scanner.flush()
     scanner.literal.append(match.group())
     scanner.end_tag_closed(ascii_lower(match.group(1)))
