@@ -41,11 +41,42 @@ def fresh_cache() -> Iterator[None]:
 
 
 def test_the_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    assert 0 == bench_compile.main(["--sizes", "4", "8", "--repeat", "1"])
+    assert 0 == bench_compile.main(["--sizes", "4", "8", "--repeat", "1", "--rows", "2", "3"])
     lines = capsys.readouterr().out.splitlines()
     assert ["shape", "n", "compile", "ratio"] == lines[0].split()
-    rows = [line.split()[:2] for line in lines[1:]]
+    shapes = len(bench_compile.SHAPES) * 2
+    rows = [line.split()[:2] for line in lines[1 : 1 + shapes]]
     assert [[shape, n] for shape in bench_compile.SHAPES for n in ("4", "8")] == rows
+    table = lines[1 + shapes :]
+    assert ["table", "holes", "static", "first", "render", "per", "hole"] == table[0].split()[:7]
+    assert [["2", "rows", "6"], ["3", "rows", "9"]] == [line.split()[:3] for line in table[1:]]
+
+
+def test_the_table_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    assert 0 == bench_compile.main(["--table", "--rows", "1", "--repeat", "1"])
+    lines = capsys.readouterr().out.splitlines()
+    assert 2 == len(lines)
+    assert lines[0].startswith("table ")
+    assert lines[1].startswith("   1 rows      3 ")
+
+
+def test_the_hand_written_table() -> None:
+    template, source, items = bench_compile.hand_table(500)
+    assert 499 == items[-1]["id"]
+    assert 1500 == len(template.interpolations)
+    assert 53667 == sum(map(len, template.strings))
+    assert "items[499].id" == template.interpolations[-1].expression
+    assert "{{ items[499].id }}" in source
+    row = (
+        '      <tr class="row-odd">\n'
+        '      <td class="name">Ada &lt;admin&gt; 1</td>\n'
+        '      <td><a href="/items/1">open</a></td>\n'
+        "      </tr>\n"
+    )
+    page = html(template)
+    assert row in page
+    assert page.endswith("    </table>\n  </body>\n</html>\n")
+    assert '<td class="name">O&#39;Brien 2</td>' in page
 
 
 SHAPES = [
@@ -284,3 +315,54 @@ def test_chunked_plans_render_the_same(template: Template, monkeypatch: pytest.M
 
 def test_the_tables_are_found() -> None:
     assert len(_templates()) > 300
+
+
+# -- plans compiled a function at a time ---------------------------------------------------------
+
+# imported here, not above: a message of the corpus names the line of its render in this file
+import traceback  # noqa: E402
+import types  # noqa: E402
+
+from htmltemplates.compiler.plan import compile_template  # noqa: E402
+from htmltemplates.runtime.cache import is_plan_code  # noqa: E402
+
+
+def _code_lines(code: types.CodeType) -> list[object]:
+    """Where each instruction of ``code`` and of the code objects in it stands."""
+    nested = [_code_lines(c) for c in code.co_consts if isinstance(c, types.CodeType)]
+    return [code.co_name, code.co_firstlineno, list(code.co_positions()), nested]
+
+
+def test_a_plan_compiled_a_function_at_a_time_has_the_lines_of_its_source() -> None:
+    # a component tag in <svg> is a lambda inside a function of the plan
+    parts: list[str | Interpolation] = ["<svg>"]
+    for k in range(2 * N):
+        parts += ["<text>", Interpolation(k, "k"), "</text>"]
+    parts += ["<", Interpolation(box, "box"), ">x</", Interpolation(box, "box"), "></svg>"]
+    render, source, _nesting = compile_template(Template(*parts))
+    functions = {
+        name: value for name, value in render.__globals__.items() if re.fullmatch(r"_f\d+", name)
+    }
+    assert len(functions) + 1 > htmltemplates.compiler.emit._SEPARATE  # with render()
+    assert "_foreign(lambda: " in source
+    whole: dict[str, object] = {}
+    exec(compile(source, render.__code__.co_filename, "exec"), whole)
+    for name, function in [*functions.items(), ("render", render)]:
+        expected = whole[name].__code__  # type: ignore[attr-defined]
+        assert _code_lines(expected) == _code_lines(function.__code__)
+
+
+def test_a_traceback_past_a_chunk_shows_the_line_of_its_hole() -> None:
+    def boom() -> str:
+        raise ZeroDivisionError("boom")
+
+    n = 4 * N  # in the sixth function of ten: compiled one at a time
+    values: list[object] = ["x"] * n
+    values[n - 520] = boom
+    with pytest.raises(ZeroDivisionError) as info:
+        html(long_template(values, between=" - "))  # strings of its own: a plan of its own
+    frames = traceback.extract_tb(info.value.__traceback__)
+    (frame,) = [frame for frame in frames if is_plan_code(frame.filename)][-1:]
+    assert "_f5" == frame.name
+    assert frame.line is not None
+    assert frame.line.endswith(f"_text(v{n - 520}, {n - 520}))}}'  # {{values[{n - 520}]}}: text")

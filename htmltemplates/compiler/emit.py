@@ -33,10 +33,12 @@ from __future__ import annotations
 
 import itertools
 import linecache
+import operator
 import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from string.templatelib import Template
+from types import CodeType
 
 from .._spec import SAFE_SCHEMES, AttrKind, UrlPart, ascii_lower
 from ..errors import TemplateError
@@ -126,6 +128,11 @@ _GLOBALS: dict[str, object] = {
 # are joined from functions of _CHUNK pieces each (the same 40,000 holes: 1.7 s, and linear).
 # Shorter templates, all but generated ones, keep the one f-string: the fastest concatenation.
 _CHUNK = 256
+# CPython's compile() of one module also grows faster than its size when the module holds many
+# functions (6,000 holes in 48 functions: 28 µs a hole in one module, 20 a function at a time),
+# so a plan of more than _SEPARATE functions is compiled one function at a time, each code
+# object moved to the lines of its function in the plan's source.
+_SEPARATE = 4
 # the end of render(): ints are written inline (_str); one too long for text raises ValueError,
 # which _check_ints turns into a RenderError at its hole (the try costs nothing until then)
 _CHECK_INTS = ["    except ValueError:", "        _check_ints(interpolations)", "        raise"]
@@ -203,10 +210,17 @@ class _Emitter:
                 lines = self._chunked_render(pieces, holes)
             else:
                 lines = self._render(pieces, holes)
-        source = "\n".join([*self.functions, *lines]) + "\n"
+        units = [*self.functions, "\n".join(lines) + "\n"]
+        source = "\n".join(units)
         filename = plan_filename(next(_PLAN_NUMBERS))
         namespace: dict[str, object] = {**_GLOBALS, **self.constants}
-        exec(compile(source, filename, "exec"), namespace)
+        if len(units) > _SEPARATE:
+            line = 0  # the functions are separated by one blank line
+            for unit in units:
+                exec(_moved(compile(unit, filename, "exec"), line), namespace)
+                line += unit.count("\n") + 1
+        else:
+            exec(compile(source, filename, "exec"), namespace)
         render: Render = namespace["render"]  # type: ignore[assignment]
         # tracebacks through the plan show its lines, for as long as the plan lives
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
@@ -259,8 +273,8 @@ class _Emitter:
         used = sorted(set().union(*(piece.values for piece in pieces)))
         calls = []
         for run, values, raw in _runs(pieces):
-            statements = [f"    i{n} = interpolations[{n}]" for n in raw]
-            statements += [f"    v{n} = values[{n}]" for n in values]
+            statements = self._picks("i", raw, "interpolations")
+            statements += self._picks("v", values, "values")
             name = self._function(f"{self._params}, values", statements, run)
             calls.append(f"{name}({self._params}, values)")
         return [
@@ -273,6 +287,16 @@ class _Emitter:
             f"        return ''.join(({', '.join(calls)},))",
             *_CHECK_INTS,
         ]
+
+    def _picks(self, prefix: str, holes: list[int], source: str) -> list[str]:
+        """The statement that takes the items ``holes`` of ``source`` into the locals
+        ``{prefix}{n}``: one itemgetter call unpacked, which compiles in a fraction of the time
+        of a statement per hole (a statement costs CPython's compile() more than its
+        subscript) and runs faster."""
+        if len(holes) <= 1:
+            return [f"    {prefix}{n} = {source}[{n}]" for n in holes]
+        names = "".join(f"{prefix}{n}, " for n in holes)
+        return [f"    {names}= {self.const(operator.itemgetter(*holes), 'pick')}({source})"]
 
     def _function(self, params: str, statements: list[str], pieces: list[_Piece]) -> str:
         """Define a function of ``params`` returning the f-string of ``pieces``; its name."""
@@ -295,6 +319,9 @@ class _Emitter:
             text.clear()
 
         for node in nodes:
+            if node.__class__ is Text:  # most nodes: no list made for them
+                text.append(node.text)
+                continue
             for item in self._node(node):
                 if isinstance(item, str):
                     text.append(item)
@@ -437,6 +464,17 @@ class _Emitter:
         close = f", i{node.close}" if node.close >= 0 else ""
         values = "".join(f", {sources.prop_value(prop)}" for prop in props)
         return params, f"v{node.index}{values}, {children}{close}", body
+
+
+def _moved(code: CodeType, lines: int) -> CodeType:
+    """``code`` and the code objects it holds, ``lines`` lines further down (the line table
+    of a code object counts from its first line)."""
+    if not lines:
+        return code
+    consts = tuple(
+        _moved(const, lines) if isinstance(const, CodeType) else const for const in code.co_consts
+    )
+    return code.replace(co_firstlineno=code.co_firstlineno + lines, co_consts=consts)
 
 
 def _runs(pieces: list[_Piece]) -> list[tuple[list[_Piece], list[int], list[int]]]:

@@ -27,6 +27,11 @@ class State(enum.Enum):
     AFTER_ATTR_VALUE = "after attribute value"
     SELF_CLOSING = "self-closing start tag"
 
+    # The scanner looks its transition up by state at every step: Enum's own __hash__ is a
+    # Python call (hash of the name); a member is its only instance, so identity serves. No
+    # set of states is iterated, so the order nothing depends on may change.
+    __hash__ = object.__hash__
+
 
 class Quote(enum.Enum):
     """The delimiter of the attribute value being scanned."""

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from string.templatelib import Interpolation, Template
 
 from .. import _messages as _msg
-from .._spec import RAWTEXT_ELEMENTS, RCDATA_ELEMENTS
+from .._spec import RAWTEXT_ELEMENTS, RCDATA_ELEMENTS, SCRIPT_ELEMENTS, ascii_lower
 from ..analyze.text import content_escaper, script_kind
 from ..errors import Location
 from .bodies import ElementBody
@@ -37,9 +37,28 @@ from .components import ComponentPairing
 from .context import Context, Quote, State
 from .tags import TagScanner
 from .tokens import Nesting, TagToken, TextHole, Token
-from .uncertainty import Uncertainty
+from .uncertainty import FOREIGN_ROOTS, INTEGRATION_POINTS, Uncertainty
 
 _COMMENT_END = re.compile(r"--!?>")
+# A start tag whose attributes are names, with a quoted value or none, and an end tag, each
+# ending in the same string (see _plain_start_tag)
+_PLAIN_START_TAG = re.compile(
+    r"<([A-Za-z][A-Za-z0-9-]*)"
+    r"(?:[\t\n\f\r ]+[^\t\n\f\r />=\"'<`]+"
+    r"(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:\"[^\"]*\"|'[^']*'))?)*"
+    r"[\t\n\f\r ]*/?>"
+)
+_PLAIN_END_TAG = re.compile(r"</([A-Za-z][A-Za-z0-9-]*)(?=[\t\n\f\r />])[^>]*>")
+# the start tags that change how what follows is read, or what some reader may read there
+_SPECIAL_START_TAGS = (
+    RCDATA_ELEMENTS
+    | RAWTEXT_ELEMENTS
+    | SCRIPT_ELEMENTS
+    | FOREIGN_ROOTS
+    | INTEGRATION_POINTS
+    | frozenset({"noscript"})
+)
+_IN_TEXT = Context()  # one for every hole in text: a Context is immutable
 # the elements whose first newline the HTML parser drops (13.2.6.4.7)
 _DROP_NEWLINE = frozenset({"pre", "listing", "textarea"})
 # what is left open when a template ends in a state other than text
@@ -140,6 +159,10 @@ class Scanner:
 
     def _text(self, text: str, i: int) -> int:
         j = text.find("<", i)
+        while j >= 0 and (end := _plain_tag(self, text, i, j)) > 0:  # the common case, in a loop
+            if end == len(text):
+                return end
+            i, j = end, text.find("<", end)
         if j < 0:
             self.literal.append(text[i:])
             return len(text)
@@ -283,7 +306,7 @@ class Scanner:
         if state is State.TEXT:
             self.flush()
             escaper = content_escaper(State.TEXT, self.uncertainty.in_foreign())
-            self.tokens.append(TextHole(index, Context(), escaper, self._after_start_tag()))
+            self.tokens.append(TextHole(index, _IN_TEXT, escaper, self._after_start_tag()))
         elif state is State.RCDATA:
             self.body.rcdata_hole("".join(self.literal), here)
             self.flush()
@@ -351,6 +374,52 @@ class Scanner:
         quoted = attr is not None and attr.quote is not Quote.NONE
         inside = _UNCLOSED.get(self.state, "quote" if quoted else "tag")
         raise _msg.unclosed(where, self.opened, inside=inside, element=context.element)
+
+
+# Most tags of a template are static and plain (<td>, </tr>, <a class="x">): their text is
+# literal and nothing after them depends on them but where the last start tag ended. Such
+# a tag, whole in one string, is taken in one match instead of a walk through the tag
+# states, which leaves the scan where the walk would (but for ``opened``, which only a
+# construct other than text reads, and which each sets when it starts); any other tag is
+# walked.
+
+
+def _plain_tag(scanner: Scanner, text: str, i: int, j: int) -> int:
+    """In text from ``i``: the end of the tag at ``j``, taken with the text before it, if it
+    is plain; else -1, and nothing taken."""
+    if text.startswith("</", j):
+        return _plain_end_tag(scanner, text, i, j)
+    return _plain_start_tag(scanner, text, i, j)
+
+
+def _plain_start_tag(scanner: Scanner, text: str, i: int, j: int) -> int:
+    """The end of the static start tag at ``j`` if it is plain (quoted or bare attributes,
+    an element whose content and meaning are ordinary), else -1."""
+    match = _PLAIN_START_TAG.match(text, j)
+    if match is None or scanner.pairing.component is not None:
+        return -1
+    name = ascii_lower(match.group(1))
+    if name in _SPECIAL_START_TAGS:
+        return -1
+    end = match.end()
+    scanner.literal.append(text[i:j])
+    scanner.flush()  # the tokens are those of the walk
+    scanner.literal.append(match.group())
+    scanner.closed_at = (scanner.string, end, name)
+    return end
+
+
+def _plain_end_tag(scanner: Scanner, text: str, i: int, j: int) -> int:
+    """The end of the end tag at ``j`` if it is whole in ``text``, else -1."""
+    match = _PLAIN_END_TAG.match(text, j)
+    if match is None or scanner.pairing.closing >= 0:
+        return -1
+    scanner.uncertainty.end_tag_starts(scanner.string, j)
+    scanner.literal.append(text[i:j])
+    scanner.flush()
+    scanner.literal.append(match.group())
+    scanner.end_tag_closed(ascii_lower(match.group(1)))
+    return match.end()
 
 
 def scan(template: Template) -> list[Token]:

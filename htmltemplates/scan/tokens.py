@@ -52,7 +52,11 @@ class AttrToken:
 
     @property
     def dynamic(self) -> bool:
-        return self.parts is not None and any(isinstance(p, int) for p in self.parts)
+        # a loop, not any() over a generator: asked several times of every attribute
+        for part in self.parts or ():  # noqa: SIM110
+            if isinstance(part, int):
+                return True
+        return False
 
 
 @dataclass(slots=True)
