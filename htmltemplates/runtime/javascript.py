@@ -33,6 +33,10 @@ _JS_ESCAPES = str.maketrans(
 )
 
 
+# json.dumps with these options builds an encoder at each call: one, made once
+_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
+
+
 class NotJavaScriptError(TypeError):
     """A value with no JavaScript literal (the renderer reports it as a RenderError)."""
 
@@ -40,8 +44,22 @@ class NotJavaScriptError(TypeError):
 def _plain(value: object, depth: int = 0) -> object:
     """JSON-ready data: str, numbers, bools, None, lists and str-keyed dicts (at most
     MAX_DEPTH levels deep)."""
-    if value is None or value.__class__ in (bool, int):
+    cls = value.__class__
+    if cls is str or value is None or cls is bool or cls is int:  # the common values, first
         return value
+    if cls is list or cls is dict:
+        if depth >= MAX_DEPTH:
+            too_deep(value, None)
+        if cls is list:
+            return [_plain(item, depth + 1) for item in value]  # type: ignore[attr-defined]
+        plain = {}
+        for key, item in value.items():  # type: ignore[attr-defined]
+            if key.__class__ is not str:
+                if not isinstance(key, str):
+                    raise NotJavaScriptError(f"dict key {short_repr(key)} is not a str")
+                key = str.__str__(str(key))  # noqa: PLW2901 - its text, as written
+            plain[key] = _plain(item, depth + 1)
+        return plain
     match value:
         case int():
             return int(value)  # an IntEnum and the like: its number
@@ -79,8 +97,8 @@ def js_value(value: object) -> str:
     join the tokens around it."""
     data = _plain(value)
     try:
-        text = json.dumps(data, ensure_ascii=False, allow_nan=False)
-    except ValueError:  # the only one json.dumps can raise here: an int too long for text
+        text = _ENCODER.encode(data)
+    except ValueError:  # the only one the encoder can raise here: an int too long for text
         big_int(None)
     return f" {text.translate(_JS_ESCAPES)} "
 
@@ -115,5 +133,5 @@ def js_string(value: object) -> str:
         raise NotJavaScriptError(f"{type(value).__name__} is not text; convert it to str first")
     # JSON escapes '"' as '\\"' (and '\\' as '\\\\'), so each '\\"' is one escaped quote: as
     # \\u0022 the text holds no quote at all
-    body = json.dumps(text, ensure_ascii=False)[1:-1].replace('\\"', "\\u0022")
+    body = _ENCODER.encode(text)[1:-1].replace('\\"', "\\u0022")
     return body.translate(_JS_ESCAPES)
