@@ -82,16 +82,14 @@ def whole_attribute(const: Const, node: WholeAttribute) -> str:
     if kind is AttrKind.CLASS:
         # a list or tuple of names (None and False among them dropped): joined, and the
         # attribute dropped when nothing is left, as render_whole does
-        names = f"({before} + _esc(t) + {quote!r} if (t := _atext(v{n}, {n}, 'class')) else '')"
+        joined = f"({before} + _esc(t) + {quote!r} if (t := _atext(v{n}, {n}, 'class')) else '')"
         return (
             f"{text} if (c := v{n}.__class__) is _str and v{n} "
-            f"else {names} if c is _list or c is _tuple else {flags}"
+            f"else {joined} if c is _list or c is _tuple else {flags}"
         )
     if kind is AttrKind.EVENT:
-        before = const(f"{ws}{name}={quote}", "start")
         return f"_event(v{n}, {n}, {before}, {bare}, {quote!r})"
     if kind in SCRIPT_KINDS:
-        before = const(f"{ws}{name}={quote}", "start")
         return f"_event(v{n}, {n}, {before}, {bare}, {quote!r}, _KIND.{kind.name})"
     if kind is AttrKind.URL:
         # plainly safe: ASCII (no lone surrogate, which the filter replaces) and relative
