@@ -17,6 +17,9 @@ from markupsafe import Markup
 
 from htmltemplates import TemplateError, TrustedURL, html
 from htmltemplates._spec import AttrKind
+from htmltemplates.escaper import Escaper, Escaping
+from htmltemplates.runtime.attributes import _style_text, part_text, style_text
+from htmltemplates.runtime.escapers import escape_text
 from htmltemplates.runtime.tags import render_whole
 
 VALUES: list[object] = [
@@ -59,6 +62,19 @@ VALUES: list[object] = [
     [t"<b>x</b>"],  # a template in an attribute: refused
     {"a": True, "b": False},
     b"bytes",
+    # style dicts and strings of declarations
+    {"color": "red", "width": "10%"},
+    {"color": EVIL, "margin-top": "4px", "opacity": None, "hidden": False},
+    {"behavior": "url(x.htc)", "COLOR": "Red"},  # a value that loads code: replaced
+    {"color": "expression(alert(1))", "width": "calc(1px + 2%)"},
+    {"color": 5, "width": 1.5, "z-index": -2},
+    {"color": ["a", "b"]},
+    {"bad prop": "x"},  # not a property: refused
+    {1: "x"},
+    "color: red; margin: 0 auto",
+    "color: red;; width: 10%;",
+    "color red",  # not a declaration: refused
+    "x: url(javascript:alert(1))",
     (lambda: "lazy"),
     object(),
 ]
@@ -70,6 +86,7 @@ ATTRIBUTES: list[tuple[str, Callable[[object], Template], AttrKind]] = [
     ("class", lambda v: t"<p class={v}>", AttrKind.CLASS),
     ("href", lambda v: t"<a href={v}>", AttrKind.URL),
     ("src", lambda v: t"<img src={v}>", AttrKind.URL),
+    ("style", lambda v: t"<p style={v}>", AttrKind.STYLE),
 ]
 
 
@@ -159,3 +176,35 @@ def test_a_spread_of_a_plain_dict_renders_as_the_merged_tag_renders_it(
     fast = render()
     monkeypatch.setattr("htmltemplates.runtime.tags.SLOW_PATHS", True)  # always merged
     assert render() == fast
+
+
+STYLES: list[object] = [v for v in VALUES if isinstance(v, dict | str)]
+
+
+@pytest.mark.parametrize("value", STYLES, ids=[_id(v) for v in STYLES])
+def test_a_remembered_style_is_the_style_its_definition_gives(value: object) -> None:
+    # style_text remembers strings of declarations and a property's declaration for a str
+    # value: the first call fills what it remembers, the second reads it; both must give what
+    # the definition (_style_text, escaped) gives, or its error
+    def definition() -> str | None:
+        return escape_text(_style_text(value, 0)) or None
+
+    expected = _result(definition)
+    assert _result(lambda: style_text(value, 0)) == expected
+    assert _result(lambda: style_text(value, 0)) == expected
+
+
+CSS_VALUES: list[object] = [v for v in VALUES if not isinstance(v, dict)]
+
+
+@pytest.mark.parametrize("value", CSS_VALUES, ids=[_id(v) for v in CSS_VALUES])
+def test_a_css_value_in_a_style_attribute_renders_as_the_general_path_renders_it(
+    value: object,
+) -> None:
+    fast = _result(lambda: html(t'<p style="color: {value}; margin: 0">'))
+    escaping = Escaping(Escaper.CSS_VALUE)
+    general = _result(
+        lambda: f'<p style="color: {part_text(value, 0, "style", escaping)}; margin: 0">'
+    )
+    assert general == fast
+    assert _result(lambda: html(t'<p style="color: {value}; margin: 0">')) == fast  # remembered

@@ -78,6 +78,9 @@ __all__ = ["emit"]
 _GLOBALS: dict[str, object] = {
     "_str": str,
     "_list": list,
+    "_dict": dict,
+    "_style": _attributes.style_text,
+    "_cssv": _attributes.css_value_text,
     "_tuple": tuple,
     "_atext": _attributes.attr_text,
     "_SAFE_URL_STARTS": tuple(f"{scheme}:" for scheme in sorted(SAFE_SCHEMES)),

@@ -67,7 +67,7 @@ def whole_attribute(const: Const, node: WholeAttribute) -> str:
     # inline: None/False drop the attribute, True leaves it bare, a str is escaped
     bare = const(ws + name, "bare")
     flags = f"'' if v{n} is None or v{n} is False else {bare} if v{n} is True else {slow}"
-    if SLOW_PATHS and kind in (AttrKind.PLAIN, AttrKind.CLASS, AttrKind.URL):
+    if SLOW_PATHS and kind in (AttrKind.PLAIN, AttrKind.CLASS, AttrKind.URL, AttrKind.STYLE):
         return slow
     before = const(f"{ws}{name}={quote}", "start")
     text = f"{before} + _esc(v{n}) + {quote!r}"
@@ -87,6 +87,11 @@ def whole_attribute(const: Const, node: WholeAttribute) -> str:
             f"{text} if (c := v{n}.__class__) is _str and v{n} "
             f"else {joined} if c is _list or c is _tuple else {flags}"
         )
+    if kind is AttrKind.STYLE:
+        # a str of declarations or a dict: straight to style_text, which render_whole calls
+        # for them (after its checks for other values), the attribute dropped when it is empty
+        styled = f"({before} + t + {quote!r} if (t := _style(v{n}, {n})) else '')"
+        return f"{styled} if (c := v{n}.__class__) is _str or c is _dict else {flags}"
     if kind is AttrKind.EVENT:
         return f"_event(v{n}, {n}, {before}, {bare}, {quote!r})"
     if kind in SCRIPT_KINDS:
@@ -119,7 +124,14 @@ def part(const: Const, part: Part, key: str) -> str:
         # an int needs no escaping (class="level-{n}", id="row-{i}")
         fast = f"_esc(v{n}) if (c := v{n}.__class__) is _str else _str(v{n})"
         return slow if SLOW_PATHS else f"{fast} if c is _int else {slow}"
-    return f"_marked(v{n}, {n}, {key}, {const(escaping, 'escaping')})"
+    slow = f"_marked(v{n}, {n}, {key}, {const(escaping, 'escaping')})"
+    if escaper is Escaper.CSS_VALUE and not SLOW_PATHS:
+        # a str through its remembered text; an int passes the CSS value filter as it is
+        # (digits and a sign), and needs no escaping
+        return (
+            f"_cssv(v{n}) if (c := v{n}.__class__) is _str else _str(v{n}) if c is _int else {slow}"
+        )
+    return slow
 
 
 def merged_tag(const: Const, node: MergedTag) -> str:

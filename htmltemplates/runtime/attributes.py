@@ -304,6 +304,21 @@ def css_part(value: object, slot: int, how: Escaper) -> str:
         raise _msg.css_value(position, problem, slot) from None
 
 
+def css_value_text(value: str) -> str:
+    """What part_text gives for an exact ``str`` where a CSS property value goes in a style
+    attribute (``style="color: {c}"``): ``escape_text(css_value(value))``, remembered for
+    short values (bounded), since pages repeat their colours and sizes."""
+    text = _CSS_VALUE_TEXTS.get(value)
+    if text is None:
+        text = escape_text(css_value(value))
+        if len(value) <= _MAX_CACHED_STYLE and len(_CSS_VALUE_TEXTS) < _MAX_STYLE_STRINGS:
+            _CSS_VALUE_TEXTS[value] = text
+    return text
+
+
+_CSS_VALUE_TEXTS: dict[str, str] = {}
+
+
 def event_value(value: object, slot: int, kind: AttrKind = AttrKind.EVENT) -> Value | None:
     """The whole value of an attribute read as JavaScript, written in the template:
     None/False drop it, True leaves it bare, anything else is a JavaScript literal,
@@ -439,6 +454,35 @@ class PartsItem:
     quote: str
 
 
+def style_text(value: object, slot: int) -> str | None:
+    """The escaped value of a ``style`` attribute given ``value`` whole (None when it has no
+    declaration): :func:`_style_text`, escaped, which defines it. A ``str`` of declarations
+    and the declarations of a ``dict`` whose values are ``str`` are remembered, so that the
+    style a page writes on every row costs a lookup (bounded: see _remember_declaration)."""
+    cls = value.__class__
+    if cls is _FAST_STR:
+        text = _STYLE_STRINGS.get(value)  # type: ignore[call-overload]
+        if text is None:
+            text = escape_text(_style_text(value, slot))
+            if len(value) <= _MAX_CACHED_STYLE and len(_STYLE_STRINGS) < _MAX_STYLE_STRINGS:  # type: ignore[arg-type]
+                _STYLE_STRINGS[value] = text  # type: ignore[index]
+        return text or None
+    if cls is _FAST_DICT:
+        declarations = []
+        for key, item in value.items():  # type: ignore[attr-defined]
+            if item.__class__ is _FAST_STR and key.__class__ is _FAST_STR:
+                known = _DECLARATIONS.get(key)
+                if known is not None and (declaration := known.get(item)) is not None:
+                    declarations.append(declaration)
+                    continue
+            elif item is None or item.__class__ is bool:
+                continue
+            break  # not seen before: the definition, which remembers what it can
+        else:
+            return "; ".join(declarations) or None
+    return escape_text(_style_text(value, slot)) or None
+
+
 def _style_text(value: object, slot: int) -> str:
     """CSS declarations from a dict of property -> value (None/False dropped) or a str of
     ``prop: value`` declarations; every value passes the CSS value filter."""
@@ -473,13 +517,41 @@ def _style_text(value: object, slot: int) -> str:
         text = attr_text(item, slot, "style")
         if code:
             text = UNSAFE_CSS  # behavior, -moz-binding: their values load code, whatever they say
-        declarations.append(f"{key}: {filter_css_value(text)}")
+        declaration = f"{key}: {filter_css_value(text)}"
+        if item.__class__ is _FAST_STR and key.__class__ is _FAST_STR:
+            _remember_declaration(key, item, declaration)
+        declarations.append(declaration)
     return "; ".join(declarations)
+
+
+def _remember_declaration(key: str, item: str, declaration: str) -> None:
+    """Remember the escaped ``declaration`` that property ``key`` with the value ``item``
+    gives, for :func:`style_text`: at most _MAX_STYLE_PROPERTIES properties, each with
+    _MAX_STYLE_VALUES values of at most _MAX_CACHED_STYLE characters (a style computed per
+    row, ``f"{pct}%"``, fills one property's share and no more)."""
+    if len(item) > _MAX_CACHED_STYLE:
+        return
+    known = _DECLARATIONS.get(key)
+    if known is None:
+        if len(_DECLARATIONS) >= _MAX_STYLE_PROPERTIES:
+            return
+        known = _DECLARATIONS[key] = {}
+    if len(known) < _MAX_STYLE_VALUES:
+        known[item] = escape_text(declaration)
 
 
 # The property names of style dicts already checked, and whether their values load code
 _STYLE_PROPERTIES: dict[str, bool] = {}
 _MAX_STYLE_PROPERTIES = 4096
+# What style_text remembers: the escaped value of a str of declarations; the escaped
+# declaration of a property and a str value (filled by the definition; with the slow paths
+# the _FAST classes are none that a value has, so nothing is remembered or looked up)
+_STYLE_STRINGS: dict[str, str] = {}
+_DECLARATIONS: dict[str, dict[str, str]] = {}
+_MAX_STYLE_STRINGS = 4096
+_MAX_STYLE_VALUES = 256
+_MAX_CACHED_STYLE = 256
+_FAST_DICT = fast(dict)
 
 
 # Attributes whose value is JavaScript, or decides how other content is read: their values
@@ -515,7 +587,7 @@ def whole_value(value: object, slot: int, name: str, kind: AttrKind) -> Value | 
         case AttrKind.CLASS:
             return escape_text(attr_text(value, slot, name)) or None
         case AttrKind.STYLE:
-            return escape_text(_style_text(value, slot)) or None
+            return style_text(value, slot)
         case AttrKind.URL:
             return url_part(value, slot, name)
     return attr_part(value, slot, name)
