@@ -13,12 +13,22 @@ from string.templatelib import Template
 
 import pytest
 from hostile import BREAKOUT, EVIL, JS_URLS
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from markupsafe import Markup
 
 from htmltemplates import TemplateError, TrustedURL, html
-from htmltemplates._spec import AttrKind
+from htmltemplates._spec import AttrKind, UrlPart
 from htmltemplates.escaper import Escaper, Escaping
-from htmltemplates.runtime.attributes import _style_text, part_text, style_text
+from htmltemplates.runtime.attributes import (
+    _parse_srcset,
+    _split_srcset,
+    _style_text,
+    part_text,
+    srcset_value,
+    style_text,
+    url_piece,
+)
 from htmltemplates.runtime.escapers import escape_text
 from htmltemplates.runtime.tags import render_whole
 
@@ -87,6 +97,7 @@ ATTRIBUTES: list[tuple[str, Callable[[object], Template], AttrKind]] = [
     ("href", lambda v: t"<a href={v}>", AttrKind.URL),
     ("src", lambda v: t"<img src={v}>", AttrKind.URL),
     ("style", lambda v: t"<p style={v}>", AttrKind.STYLE),
+    ("srcset", lambda v: t"<img srcset={v}>", AttrKind.SRCSET),
 ]
 
 
@@ -94,7 +105,7 @@ def _general(value: object, name: str, kind: AttrKind, element: str) -> str:
     return f"<{element}{render_whole(value, 0, ' ', name, name, '"', kind)}>"
 
 
-def _result(render: Callable[[], str]) -> tuple[str, str]:
+def _result(render: Callable[[], object]) -> tuple[str, str]:
     try:
         return ("output", str(render()))
     except TemplateError as error:
@@ -208,3 +219,56 @@ def test_a_css_value_in_a_style_attribute_renders_as_the_general_path_renders_it
     )
     assert general == fast
     assert _result(lambda: html(t'<p style="color: {value}; margin: 0">')) == fast  # remembered
+
+
+# srcset text: the characters its parser tells apart, and some that it does not
+_SRCSET_TEXT = st.text(alphabet=" \t\n,()xw1.:/aé\v\ud800", max_size=40)
+
+
+@given(_SRCSET_TEXT)
+@settings(max_examples=400, deadline=None)
+def test_a_srcset_without_parentheses_splits_as_its_parser_reads_it(text: str) -> None:
+    if "(" in text:
+        text = text.replace("(", "")
+    fast = [(url, descriptors.split()) for url, descriptors in _split_srcset(text)]
+    parsed = [(url, " ".join(found).split()) for url, found in _parse_srcset(text)]
+    assert fast == parsed
+
+
+_SRCSET_VALUES = st.one_of(
+    _SRCSET_TEXT,
+    st.sampled_from(["/a.png 1x, https://cdn.example/b.png?w=2 2x", "javascript:alert(1) 1x"]),
+    st.lists(st.tuples(_SRCSET_TEXT, st.sampled_from(["1x", "320w", "x", ""])), max_size=3),
+)
+
+
+@given(_SRCSET_VALUES)
+@settings(max_examples=300, deadline=None)
+def test_a_srcset_renders_as_its_definition_renders_it(value: object) -> None:
+    fast = _result(lambda: srcset_value(value, 0, "srcset"))
+    with pytest.MonkeyPatch.context() as patch:  # no value is of this class: no shortcut taken
+        patch.setattr("htmltemplates.runtime.attributes._FAST_STR", type("NoValue", (), {}))
+        assert _result(lambda: srcset_value(value, 0, "srcset")) == fast
+
+
+PIECES = [
+    (lambda v: t'<a href="/items/{v}/x">', UrlPart.PATH),
+    (lambda v: t'<a href="/search?q={v}&amp;page=2">', UrlPart.QUERY),
+    (lambda v: t'<a href="/page#{v}">', UrlPart.FRAGMENT),
+]
+
+
+@pytest.mark.parametrize(("make", "part"), PIECES, ids=[p.name for _, p in PIECES])
+@pytest.mark.parametrize("value", CSS_VALUES, ids=[_id(v) for v in CSS_VALUES])
+def test_a_value_in_a_url_renders_as_the_general_path_renders_it(
+    make: Callable[[object], Template], part: UrlPart, value: object
+) -> None:
+    template = make(value)
+    before, after = template.strings
+
+    def general() -> str:
+        return before + url_piece(value, 0, "href", part) + after
+
+    expected = _result(general)
+    assert _result(lambda: html(template)) == expected
+    assert _result(lambda: html(template)) == expected  # its encoding remembered

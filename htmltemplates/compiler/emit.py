@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from string.templatelib import Template
 from types import CodeType
 
-from .._spec import SAFE_SCHEMES, AttrKind, UrlPart, ascii_lower
+from .._spec import AttrKind, UrlPart, ascii_lower
 from ..errors import TemplateError
 from ..escaper import Escaper, Escaping
 from ..runtime import attributes as _attributes
@@ -83,7 +83,7 @@ _GLOBALS: dict[str, object] = {
     "_cssv": _attributes.css_value_text,
     "_tuple": tuple,
     "_atext": _attributes.attr_text,
-    "_SAFE_URL_STARTS": tuple(f"{scheme}:" for scheme in sorted(SAFE_SCHEMES)),
+    "_SAFE_URL_STARTS": _escapers.SAFE_URL_STARTS,
     "_int": int,
     "_float": float,
     "_Template": Template,
@@ -107,6 +107,7 @@ _GLOBALS: dict[str, object] = {
     "_url": _attributes.url_part,
     "_res": _attributes.resource_part,
     "_piece": _attributes.url_piece,
+    "_pstr": _attributes.url_piece_str,
     "_marked": _attributes.part_text,
     "_event": _attributes.render_event,
     "_whole": _tags.render_whole,

@@ -115,10 +115,11 @@ def part(const: Const, part: Part, key: str) -> str:
     if escaper is Escaper.RESOURCE_URL:
         return f"_res(v{n}, {n}, {key})"
     if escaper in URL_PIECES:
-        piece = f"_piece(v{n}, {n}, {key}, _PART.{URL_PIECES[escaper].name})"
-        # an int needs neither encoding nor escaping (ids in /items/{id} are common)
-        fast = f"_str(v{n}) if v{n}.__class__ is _int else "
-        return piece if SLOW_PATHS else fast + piece
+        args = f"v{n}, {n}, {key}, _PART.{URL_PIECES[escaper].name}"
+        # an int needs neither encoding nor escaping (ids in /items/{id} are common); a str's
+        # encoded text is remembered
+        fast = f"_str(v{n}) if (c := v{n}.__class__) is _int else _pstr({args}) if c is _str else "
+        return f"_piece({args})" if SLOW_PATHS else f"{fast}_piece({args})"
     if escaper is Escaper.ATTR_TEXT:
         slow = f"_part(v{n}, {n}, {key})"
         # an int needs no escaping (class="level-{n}", id="row-{i}")

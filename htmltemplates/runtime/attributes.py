@@ -20,6 +20,7 @@ from .._spec import SCRIPT_KINDS, AttrKind, UrlPart, ascii_lower
 from ..escaper import CSS_ESCAPERS, URL_PIECES, Escaper, Escaping
 from .css import CODE_PROPERTIES, NotCssError, css_string, css_text, css_url, css_value
 from .escapers import (
+    SAFE_URL_STARTS,
     UNSAFE_CSS,
     encode_fragment,
     encode_path,
@@ -154,6 +155,22 @@ def url_piece(value: object, slot: int, name: str, part: UrlPart) -> str:
     return escape_text(_url_text(value, slot, name, part))
 
 
+def url_piece_str(value: str, slot: int, name: str, part: UrlPart) -> str:
+    """url_piece for an exact ``str``, remembered for short values (bounded): a page repeats
+    the values of its URLs (the query of a search in every result's link, a category's
+    slug), and percent-encoding one costs a call of urllib's quote()."""
+    known = _PIECES[part]
+    text = known.get(value)
+    if text is None:
+        text = url_piece(value, slot, name, part)
+        if len(value) <= _MAX_CACHED_STYLE and len(known) < _MAX_STYLE_STRINGS:
+            known[value] = text
+    return text
+
+
+_PIECES: dict[UrlPart, dict[str, str]] = {part: {} for part in UrlPart}
+
+
 def _url_text(value: object, slot: int, name: str, part: UrlPart) -> str:
     """A value in a URL, not yet escaped: scheme-filtered at the start (trusted URLs pass),
     percent-encoded for its part elsewhere."""
@@ -201,7 +218,9 @@ def srcset_value(value: object, slot: int, name: str) -> str:
     with whitespace and commas encoded; descriptors that are not a width, density or height
     are dropped."""
     candidates: list[tuple[object, str]] = []
-    if isinstance(value, str) and value.__class__ not in _TRUSTED_URLS:
+    if value.__class__ is _FAST_STR and "(" not in value:
+        candidates = _split_srcset(value)
+    elif isinstance(value, str) and value.__class__ not in _TRUSTED_URLS:
         candidates = [(url, " ".join(found)) for url, found in _parse_srcset(plain_str(value))]
     elif isinstance(value, list | tuple):
         for item in value:
@@ -213,10 +232,46 @@ def srcset_value(value: object, slot: int, name: str) -> str:
         candidates = [(value, "")]
     out = []
     for url, descriptors in candidates:
-        text = _SRCSET_SPECIAL.sub(_percent, _url_text(url, slot, name, UrlPart.START))
-        valid = [d for d in descriptors.split() if _DESCRIPTOR.fullmatch(d)]
-        out.append(" ".join([text, *valid]))
+        # a plainly safe URL (see SAFE_URL_STARTS) is what _url_text gives for it
+        if url.__class__ is _FAST_STR and (
+            url.isascii() and (":" not in url or url.startswith(SAFE_URL_STARTS))
+        ):
+            text = url
+        else:
+            text = _url_text(url, slot, name, UrlPart.START)
+        if _SRCSET_SPECIAL.search(text) is not None:
+            text = _SRCSET_SPECIAL.sub(_percent, text)
+        for descriptor in descriptors.split():
+            if _DESCRIPTOR.fullmatch(descriptor):
+                text += " " + descriptor
+        out.append(text)
     return escape_text(", ".join(out))
+
+
+# A candidate of a srcset without '(' (_parse_srcset reads the rest): after whitespace and
+# commas, a URL (a run of non-whitespace) that ends with ',' and so has no descriptors; or a
+# URL and the text of its descriptors, up to the next ','. Possessive, so that the commas and
+# whitespace before a candidate are never given back to it.
+_SRCSET_CANDIDATE = re.compile(
+    r"[\t\n\f\r ,]*+(?:([^\t\n\f\r ]*,)(?![^\t\n\f\r ])|([^\t\n\f\r ]+)([^,]*),?)"
+)
+
+
+def _split_srcset(text: str) -> list[tuple[object, str]]:
+    """The candidates of a srcset without '(', as (URL, the text of its descriptors): what
+    _parse_srcset reads, its descriptors joined, in a few regular-expression matches rather
+    than a loop over the characters."""
+    candidates: list[tuple[object, str]] = []
+    match = _SRCSET_CANDIDATE.match
+    position, end = 0, len(text)
+    while position < end and (found := match(text, position)) is not None:
+        bare, url, descriptors = found.groups()
+        if bare is not None:
+            candidates.append((bare.rstrip(","), ""))
+        else:
+            candidates.append((url, descriptors))
+        position = found.end()
+    return candidates
 
 
 def _parse_srcset(text: str) -> list[tuple[str, list[str]]]:
