@@ -73,9 +73,10 @@ def truncate(text: str, length: int, *, words: bool = False, end: str = "…") -
     else its start followed by ``end``.
 
     By characters (Django's ``truncatechars``), the result, ``end`` included, is at most
-    ``length`` characters, and a letter is never cut from its combining marks. By words
-    (Django's ``truncatewords``), the first ``length`` words are kept as written, then a space
-    and ``end``. Returns plain text: interpolate it and html() escapes it."""
+    ``length`` characters (``end`` alone when it is longer), and a letter is never cut from
+    its combining marks. By words (Django's ``truncatewords``), the first ``length`` words
+    are kept as written, then a space and ``end``. Returns plain text: interpolate it and
+    html() escapes it."""
     if length < 0:
         raise ValueError(f"truncate() needs a length >= 0, not {length}")
     if words:
