@@ -58,6 +58,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "htmltemplates.starlette",
             "htmltemplates.fastapi",
             "htmltemplates.quart",
+            "htmltemplates.text",
         ],
     ),
 ]
