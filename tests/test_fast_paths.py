@@ -79,7 +79,9 @@ VALUES: list[object] = [
     {"color": "expression(alert(1))", "width": "calc(1px + 2%)"},
     {"color": 5, "width": 1.5, "z-index": -2},
     {"color": ["a", "b"]},
-    {"bad prop": "x"},  # not a property: refused
+    {"bad prop": "x"},  # not a property: refused (and a bad data-/aria- name)
+    {"id": 7, "open": True, "shut": False, "gone": None, "label": EVIL, "hx-get": "/x"},
+    {"": "x"},  # an empty sub-key: refused
     {1: "x"},
     "color: red; margin: 0 auto",
     "color: red;; width: 10%;",
@@ -98,6 +100,8 @@ ATTRIBUTES: list[tuple[str, Callable[[object], Template], AttrKind]] = [
     ("src", lambda v: t"<img src={v}>", AttrKind.URL),
     ("style", lambda v: t"<p style={v}>", AttrKind.STYLE),
     ("srcset", lambda v: t"<img srcset={v}>", AttrKind.SRCSET),
+    ("data", lambda v: t"<p data={v}>", AttrKind.PLAIN),
+    ("aria", lambda v: t"<p aria={v}>", AttrKind.PLAIN),
 ]
 
 
@@ -272,3 +276,19 @@ def test_a_value_in_a_url_renders_as_the_general_path_renders_it(
     expected = _result(general)
     assert _result(lambda: html(template)) == expected
     assert _result(lambda: html(template)) == expected  # its encoding remembered
+
+
+EXPANDED = [v for v in VALUES if isinstance(v, dict)]
+
+
+@pytest.mark.parametrize("value", EXPANDED, ids=[_id(v) for v in EXPANDED])
+def test_a_data_or_aria_dict_names_its_entries_as_its_definition_names_them(
+    value: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def render() -> tuple[str, str]:
+        return _result(lambda: html(t"<p data={value} aria={value} Data-X={value}>"))
+
+    render()  # (the names it makes are remembered)
+    fast = render()
+    monkeypatch.setattr("htmltemplates.runtime.tags._FAST_PREFIXED", {})  # none remembered
+    assert render() == fast

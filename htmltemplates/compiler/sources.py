@@ -75,6 +75,11 @@ def whole_attribute(const: Const, node: WholeAttribute) -> str:
         # an int or a float needs no escaping (data-depth={depth}); an int too long for text
         # raises ValueError, which the plan turns into big-int (see _CHECK_INTS)
         number = f"{before} + _str(v{n}) + {quote!r}"
+        key = ascii_lower(name)
+        if key in ("data", "aria"):
+            # a dict: its entries expanded straight away, as render_whole does for a mapping
+            expand = f"_spread(v{n}, {n}, {const(ws, 'ws')}, '', None, {const(name, 'name')}, {key == 'aria'})"
+            flags = f"{expand} if c is _dict else {flags}"
         return (
             f"{text} if (c := v{n}.__class__) is _str and v{n} "
             f"else {number} if c is _int or c is _float else {flags}"

@@ -138,11 +138,16 @@ def spread_in_place(
     out = []
     for key_object, item in value.items():  # type: ignore[attr-defined]
         if prefix:
-            if not isinstance(key_object, str) or not key_object:
-                raise _bad_name(key_object, slot)  # a sub-key that is empty or not a str
-            name = f"{prefix}-{key_object}"
             if aria and (item is True or item is False):
                 item = "true" if item else "false"  # noqa: PLW2901 - aria-* states are "true"/"false"
+            # the names made before, by prefix and exact str key: not built and hashed again
+            known = _FAST_PREFIXED.get(prefix, _NO_NAMES)
+            made = known.get(key_object) if key_object.__class__ is str else None
+            if made is None:
+                if not isinstance(key_object, str) or not key_object:
+                    raise _bad_name(key_object, slot)  # a sub-key that is empty or not a str
+                made = _prefixed(prefix, key_object)
+            name = made
             # the shortcut's kind holds: data-* and aria-* mean the same on every element
             key, kind = _FAST_NAMES.get(name) or _name_info(element, name, slot)
         elif key_object.__class__ is _FAST_STR:
@@ -166,6 +171,26 @@ def spread_in_place(
             out.append(render_whole(item, slot, ws, name, key, '"', kind, entries, element))
         ws = " "
     return "".join(out)
+
+
+def _prefixed(prefix: str, key: str) -> str:
+    """``prefix-key``, the name of an entry of a data/aria dict, remembered by prefix and key
+    when the key is an exact str (bounded)."""
+    name = f"{prefix}-{key}"
+    if key.__class__ is str:
+        known = _PREFIXED.get(prefix)
+        if known is None and len(_PREFIXED) < _MAX_NAMES:
+            known = _PREFIXED[prefix] = {}
+        if known is not None and len(known) < _MAX_NAMES:
+            known[key] = name
+    return name
+
+
+# The names _prefixed made, by prefix (as written: data, Data...) and key; with the slow paths
+# never read
+_PREFIXED: dict[str, dict[str, str]] = {}
+_FAST_PREFIXED: dict[str, dict[str, str]] = {} if SLOW_PATHS else _PREFIXED
+_NO_NAMES: dict[str, str] = {}
 
 
 class _Written:
