@@ -7,6 +7,7 @@ Makefile. This table pins each pair here, in the normal run.)"""
 
 from __future__ import annotations
 
+import collections.abc
 import sys
 from collections.abc import Callable
 from string.templatelib import Template
@@ -292,3 +293,17 @@ def test_a_data_or_aria_dict_names_its_entries_as_its_definition_names_them(
     fast = render()
     monkeypatch.setattr("htmltemplates.runtime.tags._FAST_PREFIXED", {})  # none remembered
     assert render() == fast
+
+
+class _Plain:
+    def __str__(self) -> str:
+        return "plain"
+
+
+def test_a_class_registered_as_awaitable_later_is_refused_from_then_on() -> None:
+    value = _Plain()
+    assert html(t"<p>{value!s:>6}</p>") == "<p> plain</p>"  # its verdict is remembered
+    collections.abc.Awaitable.register(_Plain)
+    with pytest.raises(TemplateError) as info:
+        html(t"<p>{value!s:>6}</p>")
+    assert info.value.anchor == "async-value"

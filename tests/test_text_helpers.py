@@ -520,6 +520,7 @@ markups = st.lists(st.one_of(MARKUP_PIECES, st.text(TEXT_CHARACTERS, max_size=3)
 @PROPERTY
 @given(markups.map("".join), st.integers(0, 12))
 @example("<p>a<script>x</script>bc", 2)
+@example("<wordÀ<p>", 0)  # html.parser lower-cases À, a browser does not
 def test_truncate_html_adds_no_element(markup: str, length: int) -> None:
     result = truncate_html(Markup(markup), length)
     given_tags, given_attributes = names_in(markup)

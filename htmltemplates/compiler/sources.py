@@ -78,7 +78,8 @@ def whole_attribute(const: Const, node: WholeAttribute) -> str:
         key = ascii_lower(name)
         if key in ("data", "aria"):
             # a dict: its entries expanded straight away, as render_whole does for a mapping
-            expand = f"_spread(v{n}, {n}, {const(ws, 'ws')}, '', None, {const(name, 'name')}, {key == 'aria'})"
+            prefix = f"{const(ws, 'ws')}, '', None, {const(name, 'name')}, {key == 'aria'}"
+            expand = f"_spread(v{n}, {n}, {prefix})"
             flags = f"{expand} if c is _dict else {flags}"
         return (
             f"{text} if (c := v{n}.__class__) is _str and v{n} "

@@ -123,9 +123,9 @@ def spread_in_place(
     entries of ``data={...}`` or ``aria={...}`` (``prefix`` the name as written, ``aria`` for
     aria, whose states are "true" or "false"). Returned as markup where they stand (a spread
     there meets no other attribute of its tag), or put into ``entries``, the attributes of a
-    merged tag. Long because one loop serves both, the write of a plain ``str`` inlined: a loop of its own
-    for data/aria dicts would repeat the writing, a function for the loop would cost a call per
-    spread, and both are hot paths."""
+    merged tag. Long because one loop serves both, the write of a plain ``str`` inlined: a
+    loop of its own for data/aria dicts would repeat the writing, a function for the loop
+    would cost a call per spread, and both are hot paths."""
     if value.__class__ is _Written:  # render_spread_tag wrote it
         return value.text(ws)
     if not prefix:

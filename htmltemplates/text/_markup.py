@@ -43,15 +43,24 @@ class _Reader(HTMLParser):
         self.events: list[Event] = []
         self.hidden: str | None = None  # the <script> or <style> being read
 
+    # html.parser lower-cases a tag name with str.lower(), a browser only its ASCII letters: a
+    # name with other letters could not be written back as the element it was, so such tags
+    # are left out (their text stays)
+
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if not tag.isascii():
+            return
         self.events.append(("start", tag, attrs))
         if tag in _HIDDEN:
             self.hidden = tag
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.events.append(("empty", tag, attrs))
+        if tag.isascii():
+            self.events.append(("empty", tag, attrs))
 
     def handle_endtag(self, tag: str) -> None:
+        if not tag.isascii():
+            return
         self.events.append(("end", tag, None))
         if tag == self.hidden:
             self.hidden = None
