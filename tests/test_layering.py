@@ -58,6 +58,10 @@ LAYERS: list[tuple[str, list[str]]] = [
             "htmltemplates.starlette",
             "htmltemplates.fastapi",
             "htmltemplates.quart",
+            "htmltemplates.i18n",
+            "htmltemplates.i18n.messages",
+            "htmltemplates.i18n.locale",
+            "htmltemplates.i18n.extract",
         ],
     ),
 ]
