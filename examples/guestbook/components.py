@@ -18,7 +18,7 @@ from .db import Entry
 from .forms import MAX_LENGTH, Draft
 
 
-def layout(title: Template, body: Template) -> Template:
+def layout(title: str | Template, body: Template) -> Template:
     """The page around ``body``: head, site header, flashed messages, footer.
 
     ``title`` names the page in ``<title>``; ``body`` brings its own ``<h1>``.
@@ -46,7 +46,7 @@ def layout(title: Template, body: Template) -> Template:
 """
 
 
-def field(name: str, label: Template, control: Template, error: str | None) -> Template:
+def field(name: str, label: str | Template, control: Template, error: str | None) -> Template:
     """A labelled form control (``control`` has ``id=name``) and its error message, if any."""
     return t"""<div class={["field", {"has-error": error}]}>
   <label for={name}>{label}</label>

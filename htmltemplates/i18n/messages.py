@@ -175,8 +175,8 @@ def holes_fault(
     left = list(source)
     for name in translated:
         if name not in left:
-            kind = "repeated" if name in source else "unknown"
-            return f"the translation has an {kind} hole {{{name}}}"
+            kind = "a repeated" if name in source else "an unknown"
+            return f"the translation has {kind} hole {{{name}}}"
         left.remove(name)
     if left and not may_omit:
         return f"the translation lacks the hole {{{left[0]}}}"
