@@ -11,10 +11,10 @@ the same ids from the source without running it.
 from __future__ import annotations
 
 import logging
+import operator
 import threading
 import weakref
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
 from string.templatelib import Interpolation, Template
 from typing import Any, Protocol
 
@@ -85,10 +85,11 @@ def id_of(strings: Sequence[str], names: Sequence[str]) -> str:
 # tuple at every run, so the id is built once per message in the source.
 _IDS: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, tuple[str, ...]]] = {}
 _MAX_ENTRIES = 20_000  # messages built dynamically must not grow memory without limit
+_EXPRESSION = operator.attrgetter("expression")
 
 
 def _id_and_names(template: Template) -> tuple[str, tuple[str, ...]]:
-    expressions = tuple(i.expression for i in template.interpolations)
+    expressions = tuple(map(_EXPRESSION, template.interpolations))
     key = (template.strings, expressions)
     try:
         return _IDS[key]
@@ -150,20 +151,29 @@ def parse_pattern(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(strings), tuple(names)
 
 
-@dataclass(frozen=True, slots=True)
 class _Pattern:
     """A parsed translation: its static strings, and for each hole the index of the source
     interpolation it takes."""
 
-    strings: tuple[str, ...]
-    order: tuple[int, ...]
+    __slots__ = ("_parts", "_pick", "order", "strings")
+
+    def __init__(self, strings: tuple[str, ...], order: tuple[int, ...]) -> None:
+        self.strings = strings
+        self.order = order
+        # the parts of the Template, strings in place and the holes' slots to fill
+        self._parts: list[object] = [None] * (2 * len(strings) - 1)
+        self._parts[0::2] = strings
+        self._pick: Callable[[Sequence[Interpolation[Any]]], tuple[Interpolation[Any], ...]]
+        if len(order) == 1:
+            only = order[0]
+            self._pick = lambda interpolations: (interpolations[only],)
+        else:
+            self._pick = operator.itemgetter(*order) if order else lambda _: ()
 
     def build(self, interpolations: Sequence[Interpolation[Any]]) -> Template:
-        parts: list[str | Interpolation[Any]] = [self.strings[0]]
-        for index, text in zip(self.order, self.strings[1:], strict=True):
-            parts.append(interpolations[index])
-            parts.append(text)
-        return Template(*parts)
+        parts = self._parts.copy()
+        parts[1::2] = self._pick(interpolations)
+        return Template(*parts)  # type: ignore[arg-type]  # strs and Interpolations
 
 
 def holes_fault(
@@ -194,11 +204,27 @@ def _order(names: Sequence[str], translated: Sequence[str]) -> tuple[int, ...]:
     return tuple(order)
 
 
-# catalog -> (context, message id, translated text) -> the parsed pattern, or None for a faulty
-# translation (logged once, when it was found)
-_PATTERNS: weakref.WeakKeyDictionary[object, dict[tuple[str | None, str, str], _Pattern | None]]
-_PATTERNS = weakref.WeakKeyDictionary()
+# id(catalog) -> (a weak reference to it, its patterns: (context, message id, translated text)
+# -> the parsed pattern, or None for a faulty translation, logged once, when it was found).
+# Keyed by id with the reference checked, which is cheaper at each lookup than a
+# WeakKeyDictionary; the entry goes when the catalog does.
+_Patterns = dict[tuple[str | None, str, str], "_Pattern | None"]
+_PATTERNS: dict[int, tuple[weakref.ref[object], _Patterns]] = {}
 _LOCK = threading.Lock()
+
+
+def _patterns_of(catalog: object) -> _Patterns:
+    entry = _PATTERNS.get(id(catalog))
+    if entry is not None and entry[0]() is catalog:
+        return entry[1]
+    key = id(catalog)
+    try:
+        reference = weakref.ref(catalog, lambda _ref: _PATTERNS.pop(key, None))
+    except TypeError:  # a catalog that takes no weak reference: parsed at each lookup
+        return {}
+    with _LOCK:
+        _PATTERNS[key] = (reference, {})
+        return _PATTERNS[key][1]
 
 
 def _pattern(
@@ -208,15 +234,7 @@ def _pattern(
     interpolations: Sequence[Interpolation[Any]],
     may_omit: bool,
 ) -> _Pattern | None:
-    try:
-        patterns = _PATTERNS[catalog]
-    except KeyError, TypeError:  # TypeError: a catalog that takes no weak reference
-        patterns = {}
-        try:
-            with _LOCK:
-                patterns = _PATTERNS.setdefault(catalog, patterns)
-        except TypeError:
-            pass
+    patterns = _patterns_of(catalog)
     try:
         return patterns[key]
     except KeyError:
