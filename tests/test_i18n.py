@@ -454,3 +454,58 @@ def test_the_guestbook_in_french(tmp_path: Path) -> None:
     english = client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert '<html lang="en">' in english
     assert "<h2>1 entry</h2>" in english
+
+
+# -- Flask-Babel and Django --------------------------------------------------------------------
+
+
+def test_init_flask_follows_flask_babel(tmp_path: Path) -> None:
+    import flask  # noqa: PLC0415
+    from flask_babel import Babel  # type: ignore[import-untyped]  # noqa: PLC0415
+
+    from htmltemplates.flask import view  # noqa: PLC0415
+    from htmltemplates.i18n import init_flask  # noqa: PLC0415
+
+    directory = tmp_path / "fr" / "LC_MESSAGES"
+    directory.mkdir(parents=True)
+    with (Path(TRANSLATIONS) / "fr" / "LC_MESSAGES" / "messages.po").open("rb") as po:
+        source = pofile.read_po(po, locale="fr")
+    with (directory / "messages.mo").open("wb") as mo:
+        mofile.write_mo(mo, source)
+    app = flask.Flask("babel")
+    Babel(
+        app,
+        locale_selector=lambda: flask.request.args.get("lang", "en"),
+        default_translation_directories=str(tmp_path),
+    )
+    init_flask(app)
+
+    @app.get("/")
+    @view
+    def home() -> Template:
+        name = "<Ada>"
+        return t"<p>{_(t'Thank you for signing, {name}!')}|{current_language().locale}</p>"
+
+    client = app.test_client()
+    assert "<p>Merci d’avoir signé, &lt;Ada&gt; !|fr</p>" == client.get("/?lang=fr").text
+    assert "<p>Thank you for signing, &lt;Ada&gt;!|en</p>" == client.get("/").text
+
+
+def test_use_django_looks_messages_up_in_djangos_active_language() -> None:
+    import django_settings  # noqa: PLC0415
+    from django.utils import translation  # noqa: PLC0415
+
+    from htmltemplates.i18n import SOURCE, set_default_language, use_django  # noqa: PLC0415
+
+    with django_settings.use(USE_I18N=True):
+        use_django()
+        try:
+            with translation.override("fr"):
+                assert ("<p>Ce champ est obligatoire.</p>", "fr") == (
+                    html(t"<p>{_(t'This field is required.')}</p>"),
+                    current_language().locale,
+                )
+            with translation.override("de-at"):
+                assert "de_AT" == current_language().locale
+        finally:
+            set_default_language(SOURCE)

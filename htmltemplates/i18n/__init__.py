@@ -23,6 +23,7 @@ from ..errors import TemplateSyntaxError
 from ..runtime.cache import compile_plan
 from .locale import (
     LANGUAGE,
+    SOURCE,
     Catalogs,
     Language,
     current_language,
@@ -45,6 +46,7 @@ from .messages import (
 
 __all__ = [
     "LANGUAGE",
+    "SOURCE",
     "CatalogError",
     "CatalogProblem",
     "Catalogs",

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LANGUAGE",
+    "SOURCE",
     "Catalogs",
     "Language",
     "current_language",
@@ -40,6 +41,7 @@ class Language:
 
 
 SOURCE = Language("en")
+"""English, the source language, with no catalog: the default language at start."""
 
 LANGUAGE: ContextVar[Language | Callable[[], Language] | None] = ContextVar(
     "htmltemplates.i18n.LANGUAGE", default=None
