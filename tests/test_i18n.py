@@ -509,3 +509,39 @@ def test_use_django_looks_messages_up_in_djangos_active_language() -> None:
                 assert "de_AT" == current_language().locale
         finally:
             set_default_language(SOURCE)
+
+
+HOSTILE_VALUES = [SCRIPT, BREAKOUT, JS_URL, "' onmouseover='alert(1)", "--><script>x</script>"]
+
+
+def by_hand(v: str) -> list[Template]:
+    """A template for each context a translation may move the value of ``<b>{v}</b>`` into."""
+    return [
+        t"<title>{v}</title>",
+        t"<textarea>{v}</textarea>",
+        t"<!-- {v} -->",
+        t"<b title={v}>x</b>",
+        t"<b data-x='{v}'>x</b>",
+        t'<b onclick="f({v})">x</b>',
+        t'<a href="/search?q={v}">x</a>',
+        t"<a href={v}>x</a>",
+        t"<style>p {{ content: {v} }}</style>",
+        t"<script>let s = '{v}';</script>",
+        t"<b>{{{v}}}</b>",
+    ]
+
+
+@pytest.mark.parametrize("value", HOSTILE_VALUES)
+def test_a_translated_message_renders_as_the_same_template_written_by_hand(value: str) -> None:
+    """Wherever a translation moves a value, it is escaped as in a template written that way:
+    the rebuilt template is that template."""
+    v = value
+    for expected in by_hand(v):
+        pattern = "".join(
+            part.replace("{", "{{").replace("}", "}}") if isinstance(part, str) else "{v}"
+            for part in expected
+        )
+        with using_language(french({"<b>{v}</b>": pattern})):
+            translated = html(_(t"<b>{v}</b>"))
+        assert html(expected) == translated
+        assert html(t"<b>{v}</b>") != translated  # the translation was used
