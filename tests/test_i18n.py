@@ -389,6 +389,12 @@ z = pgettext("verb", t"Sign {{now}}")
 w = i18n._("plain")
 v = _(t"{len(x)}")
 u = print(t"not a keyword {x}")
+# Translators: a call over lines
+s = ngettext(
+    t"one {thing}",
+    t"{count} {thing}s",
+    count,
+)
 """
     found = list(extract(io.BytesIO(source), KEYWORDS.keys(), ["Translators:"], {}))
     assert [
@@ -401,6 +407,12 @@ u = print(t"not a keyword {x}")
         (8, "ngettext", ("{n} entry", "{n} entries", None), []),
         (9, "pgettext", ("verb", "Sign {{now}}"), []),
         (10, "_", "plain", []),
+        (
+            15,
+            "ngettext",
+            ("one {thing}", "{count} {thing}s", None),
+            ["Translators: a call over lines"],
+        ),
     ] == found
 
 

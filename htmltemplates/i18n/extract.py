@@ -112,8 +112,14 @@ def extract(
             continue
         if not any(message is not None for message in messages):
             continue
+        # the line of the first message, as Babel's Python extractor gives it
+        lineno = next(
+            argument.lineno
+            for argument, message in zip(call.args, messages, strict=True)
+            if message is not None
+        )
         yield (
-            call.lineno,
+            lineno,
             funcname,
             messages if len(messages) > 1 else messages[0],
             _translator_comments(comments, call.lineno, comment_tags),
