@@ -59,6 +59,10 @@ LAYERS: list[tuple[str, list[str]]] = [
             "htmltemplates.fastapi",
             "htmltemplates.quart",
             "htmltemplates.text",
+            "htmltemplates.i18n",
+            "htmltemplates.i18n.messages",
+            "htmltemplates.i18n.locale",
+            "htmltemplates.i18n.extract",
         ],
     ),
 ]
