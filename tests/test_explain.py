@@ -222,6 +222,11 @@ def test_a_refused_template_raises_what_html_raises(make: Callable[[object], Tem
     )
 
 
+def test_only_a_template() -> None:
+    with pytest.raises(TypeError, match=r'explain\(\) takes a template string \(t"..."\), not str'):
+        explain("<p>{x}</p>")  # type: ignore[arg-type]
+
+
 def test_a_refused_hole_in_children_is_refused() -> None:
     x = 1
     with pytest.raises(TemplateSyntaxError) as info:

@@ -96,6 +96,10 @@ def explain(template: Template, *, plan: bool = False) -> Explanation:
     plan html() renders it with.
 
     A template html() refuses raises the same TemplateSyntaxError, located in it."""
+    if not isinstance(template, Template):
+        raise TypeError(
+            f'explain() takes a template string (t"..."), not {type(template).__name__}'
+        )
     try:
         tokens, nodes, nesting = lower_tokens(template)
         source = compile_template(template)[1] if plan else None
@@ -186,7 +190,8 @@ def _holes(template: Template, tokens: Sequence[Token], nodes: Sequence[Node]) -
         if isinstance(decision, str):
             rule = COMPONENT_RULES[decision]
             escaping = None
-            context = _component_context(template, index, decision, where)
+            # a prop's hole is named by its prop; the component's own holes by their role
+            context = f"{rule.label} {where.attribute}" if where.attribute else rule.label
         else:
             rule = rule_for(decision, ascii_lower(where.attribute))
             escaping = decision
@@ -257,13 +262,6 @@ def _where(where: _Where) -> str:
         return f"between the attributes of <{where.element}>"
     quoting = {Quote.DOUBLE: "double-quoted", Quote.SINGLE: "single-quoted", Quote.NONE: "unquoted"}
     return f"attribute {where.attribute} of <{where.element}>, {quoting[where.quote]}"
-
-
-def _component_context(template: Template, index: int, role: str, where: _Where) -> str:
-    label = COMPONENT_RULES[role].label
-    if role in ("component", "end"):
-        return label
-    return f"{label} {where.attribute}" if where.attribute else label
 
 
 def written(interpolation: Interpolation[object]) -> str:
