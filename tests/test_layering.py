@@ -44,6 +44,7 @@ LAYERS: list[tuple[str, list[str]]] = [
         ],
     ),
     ("compile time: plans", ["htmltemplates.compiler"]),
+    ("compile-time tooling", ["htmltemplates.tooling"]),
     (
         "API",
         [
@@ -63,6 +64,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "htmltemplates.i18n.messages",
             "htmltemplates.i18n.locale",
             "htmltemplates.i18n.extract",
+            "htmltemplates.__main__",
         ],
     ),
 ]
