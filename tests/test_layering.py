@@ -60,6 +60,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "htmltemplates.quart",
         ],
     ),
+    ("compile-time tooling: the checker", ["htmltemplates.tooling"]),
 ]
 
 
