@@ -283,6 +283,15 @@ def test_hostile_text_is_not_read_as_tags() -> None:
     assert found(t"a < b > c </ d>") == []  # '</ ' starts a bogus comment, not a tag
 
 
+def test_deep_and_long_templates() -> None:
+    assert structural(Template("<div>" * 3000 + "</div>" * 3000)) == []
+    assert structural(Template("<svg>" + "<g>" * 3000 + "</g>" * 3000 + "</svg>")) == []
+    assert structural(Template("<table>" + "<tr><td>x" * 3000 + "</table>")) == []
+    strays = structural(Template("<p>x</span>" * 3000))
+    assert len(strays) == 3000
+    assert strays[-1].location == at(0, 11 * 2999 + 4, 7)
+
+
 def test_a_template_html_refuses_raises_its_refusal() -> None:
     with pytest.raises(TemplateSyntaxError) as info:
         structural(t"<h{x}>")

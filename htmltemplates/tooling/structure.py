@@ -26,8 +26,10 @@ content 13.2.6.5). The simplifications, each on the side of saying nothing:
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from string.templatelib import Template
+from typing import SupportsIndex
 
 from .._spec import VOID_ELEMENTS
 from ..errors import Location
@@ -194,29 +196,55 @@ class _Open:
     component: str = ""
 
 
+class _Stack(list[_Open]):
+    """The open elements, innermost last, with how many of each name are open: the search for
+    an element that is not open stops at once, and deep templates stay linear."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.counts: Counter[str] = Counter()
+
+    def append(self, element: _Open) -> None:
+        super().append(element)
+        self.counts[element.name] += 1
+
+    def pop(self, index: SupportsIndex = -1) -> _Open:
+        element = super().pop(index)
+        self.counts[element.name] -= 1
+        return element
+
+    def __delitem__(self, index: SupportsIndex | slice) -> None:
+        removed = self[index] if isinstance(index, slice) else [self[index]]
+        super().__delitem__(index)
+        for element in removed:
+            self.counts[element.name] -= 1
+
+    def has(self, names: frozenset[str] | set[str]) -> bool:
+        """Whether an element of one of ``names`` is open."""
+        return any(self.counts[name] for name in names)
+
+
 class _Tree:
     """The stack of open elements, as tags come; :attr:`found` the warnings so far."""
 
     def __init__(self, template: Template) -> None:
         self.template = template
-        self.stack: list[_Open] = []
+        self.stack = _Stack()
         self.found: list[Lint] = []
 
     def _top(self) -> _Open | None:
         return self.stack[-1] if self.stack and not self.stack[-1].component else None
 
     def _in_foreign(self) -> bool:
-        for element in reversed(self.stack):
-            if element.component or not element.foreign:
-                return False
-            if element.name in _INTEGRATION_POINTS:
-                return False
-            if element.name in _FOREIGN_ROOTS:
-                return True
-        return False
+        # a foreign element is opened only in foreign content or as its root, so the content
+        # of one is foreign unless it is an integration point
+        top = self._top()
+        return top is not None and top.foreign and top.name not in _INTEGRATION_POINTS
 
     def _nearest(self, names: frozenset[str]) -> int:
         """The index of the innermost open element of ``names`` in this template, or -1."""
+        if not self.stack.has(names):
+            return -1
         for i in range(len(self.stack) - 1, -1, -1):
             if self.stack[i].component:
                 return -1
@@ -281,6 +309,8 @@ class _Tree:
             self._table_part(name)
 
     def _in_scope(self, name: str, bounds: frozenset[str] | set[str]) -> int:
+        if not self.stack.counts[name]:
+            return -1
         for i in range(len(self.stack) - 1, -1, -1):
             element = self.stack[i]
             if element.component:
@@ -292,6 +322,8 @@ class _Tree:
         return -1
 
     def _list_item(self, names: set[str]) -> int:
+        if not self.stack.has(names):
+            return -1
         for i in range(len(self.stack) - 1, -1, -1):
             element = self.stack[i]
             if element.component:
@@ -330,6 +362,8 @@ class _Tree:
     def _nearest_of(
         self, names: frozenset[str] | set[str], bounds: frozenset[str] | set[str]
     ) -> int:
+        if not self.stack.has(names):
+            return -1
         for i in range(len(self.stack) - 1, -1, -1):
             element = self.stack[i]
             if element.component or element.name in bounds:
