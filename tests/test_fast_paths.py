@@ -31,6 +31,7 @@ from htmltemplates.runtime.attributes import (
     url_piece,
 )
 from htmltemplates.runtime.escapers import escape_text
+from htmltemplates.runtime.scripted import js_part
 from htmltemplates.runtime.tags import render_whole
 
 VALUES: list[object] = [
@@ -307,3 +308,14 @@ def test_a_class_registered_as_awaitable_later_is_refused_from_then_on() -> None
     with pytest.raises(TemplateError) as info:
         html(t"<p>{value!s:>6}</p>")
     assert info.value.anchor == "async-value"
+
+
+@pytest.mark.parametrize("value", CSS_VALUES, ids=[_id(v) for v in CSS_VALUES])
+def test_a_javascript_value_renders_as_the_general_path_renders_it(value: object) -> None:
+    in_script = _result(lambda: html(t"<script>let a = {value};</script>"))
+    general = _result(lambda: f"<script>let a = {js_part(value, 0)};</script>")
+    assert general == in_script
+    escaping = Escaping(Escaper.JS_LITERAL)
+    in_handler = _result(lambda: html(t'<button onclick="f({value})">'))
+    general = _result(lambda: f'<button onclick="f({part_text(value, 0, "onclick", escaping)})">')
+    assert general == in_handler

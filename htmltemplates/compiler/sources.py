@@ -35,6 +35,10 @@ def text_value(const: Const, index: int, escaper: Escaper) -> str:
     """The source of a hole in element content, a comment, a <script> or a <style>."""
     if escaper in CSS_ESCAPERS:
         return f"_css(v{index}, {index}, {const(escaper, 'css')})"
+    if escaper is Escaper.SCRIPT_LITERAL and not SLOW_PATHS:
+        # an int's JavaScript literal is its digits, between spaces (see js_value)
+        slow = f"_js(v{index}, {index})"
+        return f"' ' + _str(v{index}) + ' ' if v{index}.__class__ is _int else {slow}"
     if escaper in _TEXT_FUNCTIONS:
         return f"{_TEXT_FUNCTIONS[escaper]}(v{index}, {index})"
     if escaper is Escaper.TEXT:
@@ -132,6 +136,9 @@ def part(const: Const, part: Part, key: str) -> str:
         fast = f"_esc(v{n}) if (c := v{n}.__class__) is _str else _str(v{n})"
         return slow if SLOW_PATHS else f"{fast} if c is _int else {slow}"
     slow = f"_marked(v{n}, {n}, {key}, {const(escaping, 'escaping')})"
+    if escaper is Escaper.JS_LITERAL and not SLOW_PATHS:
+        # an int's JavaScript literal is its digits, between spaces: nothing to escape
+        return f"' ' + _str(v{n}) + ' ' if v{n}.__class__ is _int else {slow}"
     if escaper is Escaper.CSS_VALUE and not SLOW_PATHS:
         # a str through its remembered text; an int passes the CSS value filter as it is
         # (digits and a sign), and needs no escaping
