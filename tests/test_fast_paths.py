@@ -10,7 +10,7 @@ from __future__ import annotations
 import collections.abc
 import sys
 from collections.abc import Callable
-from string.templatelib import Template
+from string.templatelib import Interpolation, Template
 
 import pytest
 from hostile import BREAKOUT, EVIL, JS_URLS
@@ -319,3 +319,41 @@ def test_a_javascript_value_renders_as_the_general_path_renders_it(value: object
     in_handler = _result(lambda: html(t'<button onclick="f({value})">'))
     general = _result(lambda: f'<button onclick="f({part_text(value, 0, "onclick", escaping)})">')
     assert general == in_handler
+
+
+# One row of holes of every kind that a long template writes brief (see compiler/sources.py)
+_ROW = (
+    "<p class='a-",
+    "' title=",
+    " data-x=",
+    " style=",
+    ">",
+    '</p><a href="/x/',
+    "?q=",
+    "#",
+    '" style="color: ',
+    '" onclick="f(',
+    ')" srcset=',
+    "><textarea>",
+    "</textarea><svg><text>",
+    "</text></svg><script>let a = ",
+    ";</script>",
+)
+
+
+def _rows(value: object, count: int) -> Template:
+    parts: list[str | Interpolation[object]] = []
+    for _ in range(count):
+        for text in _ROW[:-1]:
+            parts += [text, Interpolation(value, "value")]
+        parts.append(_ROW[-1])
+    return Template(*parts)
+
+
+@pytest.mark.parametrize("value", VALUES, ids=[_id(v) for v in VALUES])
+def test_a_long_template_renders_as_its_rows_render_alone(value: object) -> None:
+    long = _rows(value, 40)  # more holes than a chunk of a plan holds: written brief
+    assert len(long.interpolations) > 256
+    one = _result(lambda: html(_rows(value, 1)))
+    expected = (one[0], one[1] * 40) if one[0] == "output" else one
+    assert _result(lambda: html(long)) == expected

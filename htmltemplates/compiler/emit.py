@@ -174,6 +174,7 @@ class _Emitter:
         self.constants: dict[str, object] = {}
         self.counts: dict[str, int] = {}
         self.functions: list[str] = []
+        self.brief = False  # a long template's: its holes without inline fast paths
 
     def const(self, value: object, role: str) -> str:
         """The name of a new constant of the plan holding ``value``: ``_{role}{n}``."""
@@ -209,6 +210,9 @@ class _Emitter:
             assert isinstance(significant[0], Component)
             lines = self._fused_render(significant[0], holes)
         else:
+            # nodes and pieces are about as many (text joined, holes one each): a template of
+            # more nodes than a chunk holds will be chunked, and is written brief
+            self.brief = len(significant) > _CHUNK
             pieces = self.pieces(nodes)
             if len(pieces) > _CHUNK:
                 lines = self._chunked_render(pieces, holes)
@@ -344,7 +348,7 @@ class _Emitter:
                 if self.stream and escaper is Escaper.TEXT and not keep_newline:
                     source = sources.deferred_text(index)
                 else:
-                    source = sources.text_value(self.const, index, escaper)
+                    source = sources.text_value(self.const, index, escaper, self.brief)
                 # the parser drops a newline right after <pre>/<textarea>: give it one to drop
                 source = f"_keep_newline({source})" if keep_newline else source
                 return [self._piece(source, node, f"{self.hole(index)}: {escaper}")]
@@ -353,7 +357,8 @@ class _Emitter:
             case WholeAttribute():
                 whole = Escaping(Escaper.ATTRIBUTE, kind=node.kind)
                 note = self._note(node.index, node.name, whole)
-                return [self._piece(sources.whole_attribute(self.const, node), node, note)]
+                source = sources.whole_attribute(self.const, node, self.brief)
+                return [self._piece(source, node, note)]
             case AttributeValue():
                 return self._attribute_value(node)
             case Spread(index, ws, element):
@@ -368,6 +373,9 @@ class _Emitter:
             case Component():
                 return [self._piece(self._component(node), node, f"<{self.hole(node.index)}>")]
         raise AssertionError(f"no such node: {node!r}")  # pragma: no cover
+
+    def _part(self, part: Part, key: str) -> str:
+        return sources.part(self.const, part, key, self.brief)
 
     @staticmethod
     def _piece(source: str, node: Node, note: str) -> _Piece:
@@ -394,7 +402,7 @@ class _Emitter:
         if node.drop_empty:
             # holes side by side and nothing else: a class or style left empty is dropped
             holes = [part for part in node.parts if isinstance(part, Part)]
-            joined = " + ".join(f"({sources.part(self.const, part, key)})" for part in holes)
+            joined = " + ".join(f"({self._part(part, key)})" for part in holes)
             source = f"{self.const(start, 'start')} + t + {node.quote!r} if (t := {joined}) else ''"
             notes = ", ".join(self._note(part.index, node.name, part.escaping) for part in holes)
             return [self._piece(source, node, notes)]
@@ -405,7 +413,7 @@ class _Emitter:
                 continue
             values = frozenset({part.index})
             note = self._note(part.index, node.name, part.escaping)
-            out.append(_Piece("f'{(" + sources.part(self.const, part, key) + ")}'", note, values))
+            out.append(_Piece("f'{(" + self._part(part, key) + ")}'", note, values))
         out.append(node.quote)
         return out
 
