@@ -40,6 +40,8 @@ from dataclasses import dataclass
 from string.templatelib import Template
 from types import CodeType
 
+from markupsafe import Markup
+
 from .._spec import AttrKind, UrlPart, ascii_lower
 from ..errors import TemplateError
 from ..escaper import Escaper, Escaping
@@ -79,6 +81,7 @@ _GLOBALS: dict[str, object] = {
     "_str": str,
     "_list": list,
     "_dict": dict,
+    "_Markup": Markup,
     "_style": _attributes.style_text,
     "_cssv": _attributes.css_value_text,
     "_tuple": tuple,

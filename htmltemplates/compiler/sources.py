@@ -72,7 +72,8 @@ def whole_attribute(const: Const, node: WholeAttribute, brief: bool = False) -> 
     """The source of ``name={value}`` in place, the attribute included; ``brief``, that of a
     long template (see _BRIEF)."""
     n, ws, name, quote, kind = node.index, node.ws, node.name, node.quote, node.kind
-    names = ", ".join((const(ws, "ws"), const(name, "name"), const(ascii_lower(name), "key")))
+    key_name = const(ascii_lower(name), "key")
+    names = ", ".join((const(ws, "ws"), const(name, "name"), key_name))
     slow = f"_whole(v{n}, {n}, {names}, {quote!r}, _KIND.{kind.name})"
     if brief and kind not in SCRIPT_KINDS and kind is not AttrKind.EVENT:
         return slow
@@ -87,6 +88,9 @@ def whole_attribute(const: Const, node: WholeAttribute, brief: bool = False) -> 
         # an int or a float needs no escaping (data-depth={depth}); an int too long for text
         # raises ValueError, which the plan turns into big-int (see _CHECK_INTS)
         number = f"{before} + _str(v{n}) + {quote!r}"
+        # trusted markup (a label, a title): the text it shows, escaped, as attr_text gives it
+        marked = f"{before} + _esc(_atext(v{n}, {n}, {key_name})) + {quote!r}"
+        flags = f"{marked} if c is _Markup else {flags}"
         key = ascii_lower(name)
         if key in ("data", "aria"):
             # a dict: its entries expanded straight away, as render_whole does for a mapping

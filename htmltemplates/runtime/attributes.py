@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from string.templatelib import Template
 from typing import Literal
 
+from markupsafe import Markup
+
 from .. import _messages as _msg
 from .._spec import SCRIPT_KINDS, AttrKind, UrlPart, ascii_lower
 from ..escaper import CSS_ESCAPERS, URL_PIECES, Escaper, Escaping
@@ -61,7 +63,7 @@ Value = str | Literal[True]
 
 # The shortcuts for the classes of most values (see slow.py): each is a fast path of the code
 # after it, which the switch HTMLTEMPLATES_SLOW_PATHS=1 takes instead
-_FAST_STR, _FAST_INT = fast(str), fast(int)
+_FAST_STR, _FAST_INT, _FAST_MARKUP = fast(str), fast(int), fast(Markup)
 
 
 def attr_text(value: object, slot: int, name: str, depth: int = 0) -> str:
@@ -88,6 +90,8 @@ def attr_text(value: object, slot: int, name: str, depth: int = 0) -> str:
         return " ".join(texts)
     if cls is _FAST_INT:
         return int_text(value, slot)  # type: ignore[arg-type]
+    if cls is _FAST_MARKUP:  # the match's __html__ case below: a Markup's __html__ is itself
+        return markup_to_text(value)  # type: ignore[arg-type]
     value = resolve(value, slot)
     match value:
         case None | bool():
