@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from string.templatelib import Template
 from typing import Protocol
 
-from ..compiler.plan import compile_template
+from ..compiler.lower import lower
 from ..errors import Location, TemplateError, excerpt
 from .files import ConfigError, Excludes, Unreadable, find_files, load_config, read_sources
 from .literals import (
@@ -62,13 +62,24 @@ class CodeFault(Protocol):
 
 
 def refusal(template: Template, literal: HTMLLiteral) -> Iterable[TemplateFault]:
-    """The TemplateSyntaxError html() raises at the template's first render, if any: its
-    compile-time pipeline (scan, analysis, lowering), run on the static strings alone."""
+    """The TemplateSyntaxError html() raises at the template's first render, if any: the
+    steps of its compile-time pipeline that refuse (scan, analysis, lowering: ``lower``, which
+    ``compile_template`` runs first), on the static strings alone. The rest of that pipeline
+    writes and compiles the plan's Python source, which refuses nothing and would cost three
+    times as much. A template's static strings decide, so each is lowered once per run."""
+    strings = template.strings
+    if strings in _CLEAN:
+        return []
     try:
-        compile_template(template)
+        lower(template)
     except TemplateError as error:
         return [error]
+    _CLEAN.add(strings)
     return []
+
+
+# the static strings lowered without a refusal in this run (main() empties it)
+_CLEAN: set[tuple[str, ...]] = set()
 
 
 # The checks run on every HTML template, and on every parsed Python source with its HTML
@@ -101,7 +112,7 @@ def check_sources(path: str, sources: Sequence[SourceText], totals: Totals) -> l
                 parsed.append((source, ast.parse(source.text, path)))
             except SyntaxError as error:
                 findings.append(_unparsable(path, source, error))
-    indexes = [ModuleIndex(tree) for _source, tree in parsed]
+    indexes = [ModuleIndex(tree, source.text) for source, tree in parsed]
     expecting = expecting_functions(indexes)
     for (source, tree), index in zip(parsed, indexes, strict=True):
         findings += _check_module(path, source, tree, index, expecting, totals)
@@ -271,6 +282,7 @@ def main(argv: list[str]) -> int:
     if missing:
         print(f"{parser.prog}: error: no such file or directory: {missing[0]}", file=sys.stderr)
         return 2
+    _CLEAN.clear()
     findings, totals = check_paths(args.paths, excludes)
     if args.format == "json":
         sys.stdout.write(as_json(findings))
