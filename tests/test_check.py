@@ -687,3 +687,14 @@ def test_the_pre_commit_hook() -> None:
         "  language: python",
         "  types: [python]",
     ]
+
+
+def test_a_place_the_source_cannot_give_back_is_the_literal_start(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `{name=}` puts "name=" in the static strings, where the source has a field
+    write(tmp_path, "page.py", 'name = "x"\nshown = html(t"<p>{name=}</p")\n')
+    status, out = run(["--format=json", "page.py"], tmp_path, capsys, monkeypatch)
+    [finding] = json.loads(out)
+    assert (status, finding["line"], finding["col"], finding["code"]) == (1, 2, 14, "unclosed")
+    assert finding["excerpt"] == "<p>name={name!r}</p\n                ^^"
