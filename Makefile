@@ -67,6 +67,7 @@ test: version browser
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(if $(MYPY_PATHS),$(VENV)/bin/mypy $(MYPY_PATHS),@echo "mypy: nothing to check yet")
+	$(PY) -m htmltemplates check examples docs README.md
 	$(PY) -m pytest
 	@echo "=== again with HTMLTEMPLATES_SLOW_PATHS=1: every fast path off (htmltemplates/runtime/slow.py),"
 	@echo "=== each html() of the tests rendered again by stream_html() and html_async() (tests/streamcheck.py)"

@@ -4,6 +4,7 @@ import importlib
 import sys
 
 COMMANDS = {
+    "check": "htmltemplates.tooling.check",
     "explain": "htmltemplates.tooling.explain",
 }
 

@@ -67,6 +67,8 @@ LAYERS: list[tuple[str, list[str]]] = [
             "htmltemplates.__main__",
         ],
     ),
+    ("tools that read templates without rendering them", ["htmltemplates.tooling"]),
+    ("the command line", ["htmltemplates.__main__"]),
 ]
 
 
