@@ -538,7 +538,7 @@ def test_warnings_fail_only_with_strict(
         check,
         "FILE_CHECKS",
         [
-            lambda tree, _literals: [
+            lambda tree, _literals, _path: [
                 CodeWarned(tree.body[1], "code", "Fix.", "lint-code", "warning")
             ]
         ],
@@ -674,7 +674,8 @@ def test_this_repository_has_no_false_refusal(
     reads renders: a report here is a template html() accepts and the checker refuses (the
     test files that hold refusals on purpose are excluded in pyproject.toml)."""
     status, out = run(["--format=json", "."], ROOT, capsys, monkeypatch)
-    assert (status, json.loads(out)) == (0, [])
+    errors = [finding for finding in json.loads(out) if finding["severity"] == "error"]
+    assert (status, errors) == (0, [])
 
 
 def test_the_pre_commit_hook() -> None:
@@ -698,3 +699,44 @@ def test_a_place_the_source_cannot_give_back_is_the_literal_start(
     [finding] = json.loads(out)
     assert (status, finding["line"], finding["col"], finding["code"]) == (1, 2, 14, "unclosed")
     assert finding["excerpt"] == "<p>name={name!r}</p\n                ^^"
+
+
+def test_the_lints_are_reported_with_the_refusals(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write(
+        tmp_path,
+        "page.py",
+        """\
+        from string.templatelib import Template
+
+        from markupsafe import Markup
+
+        from htmltemplates import html
+
+
+        def Card(*, title: str) -> Template:
+            return t"<h2>{title}</h2>"
+
+
+        name = "x"
+        a = html(t"<div><span>{name}</div>")
+        b = Markup(f"<p>{name}</p>")
+        c = html(t"<{Card} titel={name} />")
+        d = html(t"<h{name}>")
+        e = Markup(f"<p>{name}</p>")  # type: ignore[misc]  # htmltemplates: ignore
+        """,
+    )
+    status, out = run(["--format=json", "page.py"], tmp_path, capsys, monkeypatch)
+    found = [(f["line"], f["severity"], f["code"]) for f in json.loads(out)]
+    assert (status, found) == (
+        1,
+        [
+            (13, "warning", "misnested-end-tag"),
+            (14, "error", "formatted-markup"),
+            (15, "error", "unknown-prop"),
+            (16, "error", "tag-name"),
+        ],
+    )
+    status, _out = run(["--strict", "--format=json", "page.py"], tmp_path, capsys, monkeypatch)
+    assert status == 1

@@ -4,6 +4,7 @@ attribute the helper did not mean to make."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from string.templatelib import Template
@@ -458,6 +459,7 @@ def test_linebreaks_makes_only_paragraphs_and_breaks(text: str) -> None:
 )
 @example("javascript:alert(1)//example.com x@javascript:a.com", None, None)
 @example('http://x.com/"><script>alert(1)</script>', "_blank", 3)
+@example("mailto:a@b.org", None, None)
 def test_urlize_makes_only_safe_links(text: str, target: str | None, trim: int | None) -> None:
     markup = html(t"<div>{urlize(text, target=target, trim=trim)}</div>")
     tags, attributes = names_in(markup)
@@ -469,8 +471,15 @@ def test_urlize_makes_only_safe_links(text: str, target: str | None, trim: int |
             assert filter_url(href) == href
             assert not runs_code(href)
             assert href.startswith(("http://", "https://", "mailto:"))
-    if trim is None:  # the text shown is the text given (CR aside: the parser drops it)
-        assert "".join(parse(markup).itertext()) == text.replace("\r\n", "\n")
+    if trim is None:  # the text shown is the text given (CR aside: the parser drops it), but
+        # for the "mailto:" of a linked address, which the link shows without, as Jinja does
+        shown = "".join(parse(markup).itertext())
+        given = text.replace("\r\n", "\n")
+        for node in elements(markup):
+            if node.tag == "a" and node.attrib["href"].startswith("mailto:"):
+                address = node.text or ""
+                given = re.sub(rf"(?i)mailto:(?={re.escape(address)})", "", given, count=1)
+        assert shown == given
 
 
 @PROPERTY

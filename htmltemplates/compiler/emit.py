@@ -48,6 +48,7 @@ from ..escaper import Escaper, Escaping
 from ..runtime import attributes as _attributes
 from ..runtime import cache
 from ..runtime import components as _components
+from ..runtime import css as _css
 from ..runtime import escapers as _escapers
 from ..runtime import scripted as _scripted
 from ..runtime import streaming as _streaming
@@ -83,7 +84,7 @@ _GLOBALS: dict[str, object] = {
     "_dict": dict,
     "_Markup": Markup,
     "_style": _attributes.style_text,
-    "_cssv": _attributes.css_value_text,
+    "_cssv": _css.css_value_text,
     "_tuple": tuple,
     "_atext": _attributes.attr_text,
     "_SAFE_URL_STARTS": _escapers.SAFE_URL_STARTS,

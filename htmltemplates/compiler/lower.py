@@ -264,7 +264,7 @@ def _children(token: ComponentToken, template: Template) -> Template | tuple[str
     strings = template.strings
     if first == last:
         text = strings[first][start:end]
-        return Template(text) if text else EMPTY
+        return Template(text) if text else EMPTY  # htmltemplates: ignore
     parts: list[str | int] = [strings[first][start:]]
     for n in range(first, last):
         parts.append(n)

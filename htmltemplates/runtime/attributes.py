@@ -363,21 +363,6 @@ def css_part(value: object, slot: int, how: Escaper) -> str:
         raise _msg.css_value(position, problem, slot) from None
 
 
-def css_value_text(value: str) -> str:
-    """What part_text gives for an exact ``str`` where a CSS property value goes in a style
-    attribute (``style="color: {c}"``): ``escape_text(css_value(value))``, remembered for
-    short values (bounded), since pages repeat their colours and sizes."""
-    text = _CSS_VALUE_TEXTS.get(value)
-    if text is None:
-        text = escape_text(css_value(value))
-        if len(value) <= _MAX_CACHED_STYLE and len(_CSS_VALUE_TEXTS) < _MAX_STYLE_STRINGS:
-            _CSS_VALUE_TEXTS[value] = text
-    return text
-
-
-_CSS_VALUE_TEXTS: dict[str, str] = {}
-
-
 def event_value(value: object, slot: int, kind: AttrKind = AttrKind.EVENT) -> Value | None:
     """The whole value of an attribute read as JavaScript, written in the template:
     None/False drop it, True leaves it bare, anything else is a JavaScript literal,

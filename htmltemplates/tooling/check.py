@@ -13,11 +13,13 @@ import tokenize
 import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from string.templatelib import Template
 from typing import Protocol
 
 from ..compiler.lower import lower
 from ..errors import Location, TemplateError, excerpt
+from .calls import dangerous
 from .files import ConfigError, Excludes, Unreadable, find_files, load_config, read_sources
 from .literals import (
     HTMLLiteral,
@@ -27,7 +29,9 @@ from .literals import (
     html_literals,
 )
 from .positions import SourceText, location_position
+from .props import components
 from .report import Finding, Severity, as_json, github, human, summary
+from .structure import structural
 
 __all__ = ["FILE_CHECKS", "TEMPLATE_CHECKS", "check_paths", "check_sources", "main"]
 
@@ -82,10 +86,32 @@ def refusal(template: Template, literal: HTMLLiteral) -> Iterable[TemplateFault]
 _CLEAN: set[tuple[str, ...]] = set()
 
 
+def structure(template: Template, literal: HTMLLiteral) -> Iterable[TemplateFault]:
+    """The structural warnings of a template html() accepts (see tooling/structure.py); a
+    refused one has its refusal reported, and nothing more."""
+    return structural(template) if template.strings in _CLEAN else []
+
+
+def calls(tree: ast.Module, literals: Sequence[HTMLLiteral], path: str) -> Iterable[CodeFault]:
+    """The dangerous calls around templates in the module (see tooling/calls.py)."""
+    return dangerous(tree)
+
+
+def props(tree: ast.Module, literals: Sequence[HTMLLiteral], path: str) -> Iterable[CodeFault]:
+    """The component tags whose props do not fit their component (see tooling/props.py)."""
+    return components(tree, Path(path))
+
+
 # The checks run on every HTML template, and on every parsed Python source with its HTML
 # templates. A new check is one more line here.
-TEMPLATE_CHECKS: list[Callable[[Template, HTMLLiteral], Iterable[TemplateFault]]] = [refusal]
-FILE_CHECKS: list[Callable[[ast.Module, Sequence[HTMLLiteral]], Iterable[CodeFault]]] = []
+TEMPLATE_CHECKS: list[Callable[[Template, HTMLLiteral], Iterable[TemplateFault]]] = [
+    refusal,
+    structure,
+]
+FILE_CHECKS: list[Callable[[ast.Module, Sequence[HTMLLiteral], str], Iterable[CodeFault]]] = [
+    calls,
+    props,
+]
 
 # `# htmltemplates: ignore`: on the line of a literal it skips the literal; on a line of its
 # own above the first statement, the file
@@ -146,7 +172,11 @@ def _check_module(
                 for fault in check(literal.template, literal)
             )
     for file_check in FILE_CHECKS:
-        findings += (_code_finding(path, source, fault) for fault in file_check(tree, literals))
+        findings += (
+            _code_finding(path, source, fault)
+            for fault in file_check(tree, literals, path)
+            if getattr(fault.node, "lineno", 0) not in ignored
+        )
     return findings
 
 
@@ -216,7 +246,8 @@ def _ignored_lines(source: SourceText, tree: ast.Module) -> set[int] | None:
     lines: set[int] = set()
     readline = io.StringIO(source.text).readline
     for token in tokenize.generate_tokens(readline):
-        if token.type == tokenize.COMMENT and _IGNORE.match(token.string):
+        # (anywhere in the comment: after `# type: ignore` or a remark of its own)
+        if token.type == tokenize.COMMENT and _IGNORE.search(token.string):
             own_line = not token.line[: token.start[1]].strip()
             if own_line and token.start[0] < first:
                 return None
@@ -269,12 +300,17 @@ def main(argv: list[str]) -> int:
     except SystemExit as exit:  # --help, or a usage error argparse has reported
         return int(exit.code or 0)
     excludes = Excludes()
+    ignores: list[tuple[Excludes, frozenset[str]]] = []
     try:
-        patterns, base = load_config(os.getcwd())
-        for pattern in patterns:
-            excludes.add(pattern, base)
+        config = load_config(os.getcwd())
+        for pattern in config.exclude:
+            excludes.add(pattern, config.base)
         for pattern in args.exclude:
             excludes.add(pattern, os.getcwd())
+        for pattern, codes in config.ignores.items():
+            matches = Excludes()
+            matches.add(pattern, config.base)
+            ignores.append((matches, frozenset(codes)))
     except ConfigError as error:
         print(f"{parser.prog}: error: {error}", file=sys.stderr)
         return 2
@@ -284,6 +320,14 @@ def main(argv: list[str]) -> int:
         return 2
     _CLEAN.clear()
     findings, totals = check_paths(args.paths, excludes)
+    findings = [
+        finding
+        for finding in findings
+        if not any(
+            finding.code in codes and matches.excluded(finding.path, is_directory=False)
+            for matches, codes in ignores
+        )
+    ]
     if args.format == "json":
         sys.stdout.write(as_json(findings))
     elif args.format == "github":

@@ -15,7 +15,15 @@ from pathlib import Path
 
 from .positions import SourceText
 
-__all__ = ["ConfigError", "Excludes", "Unreadable", "find_files", "load_config", "read_sources"]
+__all__ = [
+    "Config",
+    "ConfigError",
+    "Excludes",
+    "Unreadable",
+    "find_files",
+    "load_config",
+    "read_sources",
+]
 
 # A fenced code block of Python in Markdown (CommonMark 4.5): its opening fence, indent and
 # info string; it ends at a fence of the same character at least as long.
@@ -89,16 +97,27 @@ class Excludes:
         return result
 
 
-def load_config(start: str) -> tuple[list[str], str]:
-    """The exclude patterns of the ``[tool.htmltemplates]`` table of the nearest pyproject.toml
-    in ``start`` or a directory above it, and that file's directory ("" when none is found)."""
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The ``[tool.htmltemplates]`` table: the exclude patterns, the codes of findings not
+    reported in the files each pattern matches (``per-file-ignores``), and the directory of
+    the pyproject.toml it is in ("" when none was found)."""
+
+    exclude: list[str]
+    ignores: dict[str, list[str]]
+    base: str
+
+
+def load_config(start: str) -> Config:
+    """The ``[tool.htmltemplates]`` table of the nearest pyproject.toml in ``start`` or a
+    directory above it."""
     directory = Path(os.path.abspath(start))
     for candidate in (directory, *directory.parents):
         path = candidate / "pyproject.toml"
         if path.is_file():
             break
     else:
-        return [], ""
+        return Config([], {}, "")
     try:
         with path.open("rb") as file:
             table = tomllib.load(file).get("tool", {}).get("htmltemplates", {})
@@ -107,7 +126,15 @@ def load_config(start: str) -> tuple[list[str], str]:
     exclude = table.get("exclude", [])
     if not isinstance(exclude, list) or not all(isinstance(item, str) for item in exclude):
         raise ConfigError(f"{path}: [tool.htmltemplates] exclude must be a list of strings")
-    return exclude, str(candidate)
+    ignores = table.get("per-file-ignores", {})
+    if not isinstance(ignores, dict) or not all(
+        isinstance(codes, list) and all(isinstance(code, str) for code in codes)
+        for codes in ignores.values()
+    ):
+        raise ConfigError(
+            f"{path}: [tool.htmltemplates] per-file-ignores must map patterns to lists of codes"
+        )
+    return Config(exclude, ignores, str(candidate))
 
 
 def find_files(paths: Sequence[str], excludes: Excludes) -> Iterator[str]:

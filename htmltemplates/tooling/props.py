@@ -198,13 +198,12 @@ def _check(tag: ComponentToken, name: str, signature: _Signature) -> list[Templa
         found.append(_msg.component_children(name, tag.close))
     add_children = children or ("children" in signature.names and "children" not in props)
     keys = {*props, "children"} if add_children else set(props)
+    unknown = [] if signature.kwargs else [prop for prop in props if prop not in signature.names]
     missing = sorted(signature.required - keys)
-    if missing and not spread:
+    # a misspelt prop is also a required one missing: the misspelling is the fault to name
+    if missing and not spread and not unknown:
         found.append(_msg.missing_prop(name, missing, tag.index))
-    if not signature.kwargs:
-        found.extend(
-            _unknown(name, prop, signature) for prop in props if prop not in signature.names
-        )
+    found.extend(_unknown(name, prop, signature) for prop in unknown)
     return found
 
 

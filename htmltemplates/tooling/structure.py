@@ -275,6 +275,11 @@ class _Tree:
         self.stack.append(_Open(name, tag.location, foreign, tag.closes_itself))
 
     def _duplicates(self, tag: _Start) -> None:
+        # a tag with a value in it is merged at render time when a name repeats: class and
+        # style accumulate, any other name takes its last value (docs/attributes.md); only a
+        # tag written as it is leaves the browser to keep the first
+        if any(isinstance(item, SpreadToken) or item.dynamic for item in tag.items):
+            return
         first: dict[str, AttrToken] = {}
         for item in tag.items:
             if isinstance(item, SpreadToken):
