@@ -102,12 +102,13 @@ def whole_attribute(const: Const, node: WholeAttribute, brief: bool = False) -> 
             f"else {number} if c is _int or c is _float else {flags}"
         )
     if kind is AttrKind.CLASS:
-        # a list or tuple of names (None and False among them dropped): joined, and the
-        # attribute dropped when nothing is left, as render_whole does
+        # a list or tuple of names (None and False among them dropped), or a dict of names
+        # and conditions: joined, and the attribute dropped when nothing is left, as
+        # render_whole does
         joined = f"({before} + _esc(t) + {quote!r} if (t := _atext(v{n}, {n}, 'class')) else '')"
         return (
             f"{text} if (c := v{n}.__class__) is _str and v{n} "
-            f"else {joined} if c is _list or c is _tuple else {flags}"
+            f"else {joined} if c is _list or c is _tuple or c is _dict else {flags}"
         )
     if kind is AttrKind.STYLE:
         # a str of declarations or a dict: straight to style_text, which render_whole calls

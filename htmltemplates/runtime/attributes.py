@@ -64,6 +64,7 @@ Value = str | Literal[True]
 # The shortcuts for the classes of most values (see slow.py): each is a fast path of the code
 # after it, which the switch HTMLTEMPLATES_SLOW_PATHS=1 takes instead
 _FAST_STR, _FAST_INT, _FAST_MARKUP = fast(str), fast(int), fast(Markup)
+_FAST_DICT = fast(dict)
 
 
 def attr_text(value: object, slot: int, name: str, depth: int = 0) -> str:
@@ -92,6 +93,8 @@ def attr_text(value: object, slot: int, name: str, depth: int = 0) -> str:
         return int_text(value, slot)  # type: ignore[arg-type]
     if cls is _FAST_MARKUP:  # the match's __html__ case below: a Markup's __html__ is itself
         return markup_to_text(value)  # type: ignore[arg-type]
+    if cls is _FAST_DICT and name == "class":  # the match's Mapping case below
+        return " ".join([str(key) for key, on in value.items() if on])  # type: ignore[attr-defined]
     value = resolve(value, slot)
     match value:
         case None | bool():
@@ -595,7 +598,6 @@ _DECLARATIONS: dict[str, dict[str, str]] = {}
 _MAX_STYLE_STRINGS = 4096
 _MAX_STYLE_VALUES = 256
 _MAX_CACHED_STYLE = 256
-_FAST_DICT = fast(dict)
 
 
 # Attributes whose value is JavaScript, or decides how other content is read: their values
