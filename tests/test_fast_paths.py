@@ -357,3 +357,21 @@ def test_a_long_template_renders_as_its_rows_render_alone(value: object) -> None
     one = _result(lambda: html(_rows(value, 1)))
     expected = (one[0], one[1] * 40) if one[0] == "output" else one
     assert _result(lambda: html(long)) == expected
+
+
+@pytest.mark.parametrize(
+    "spread",
+    [{"href": "/ok", "title": "t"}, {"href": "javascript:alert(1)"}, {"href": EVIL}, {"src": "/x"}],
+    ids=repr,
+)
+def test_a_spread_whose_names_depend_on_the_element_renders_as_the_merged_tag(
+    spread: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # href is a plain URL on <a>, a resource URL (trusted values only) on <link>
+    def render() -> tuple[str, str]:
+        return _result(lambda: html(t'<a {spread}>x</a><link rel="stylesheet" {spread}>'))
+
+    render()
+    fast = render()
+    monkeypatch.setattr("htmltemplates.runtime.tags.SLOW_PATHS", True)  # always merged
+    assert render() == fast

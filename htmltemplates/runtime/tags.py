@@ -214,12 +214,14 @@ class _Written:
         return "".join(out)
 
 
-def _plain_spread(value: dict[object, object], names: frozenset[str], slot: int) -> _Written | None:
-    """The attributes of a spread of a plain dict, written in one pass, when each entry is a
-    name already validated (in _NAMES) of a plain or URL attribute, not met elsewhere in the
-    tag, whose value is a ``str``, an int (plain attributes), None, False (dropped) or True
-    (bare): what spread_in_place would write, without checking the names twice. None when
-    any entry needs more (the general path then decides)."""
+def _plain_spread(
+    value: dict[object, object], names: frozenset[str], slot: int, element: str
+) -> _Written | None:
+    """The attributes of a spread of a plain dict on ``element``, written in one pass, when
+    each entry is a name already validated (in _NAMES) of a plain or URL attribute, not met
+    elsewhere in the tag, whose value is a ``str``, an int (plain attributes), None, False
+    (dropped) or True (bare): what spread_in_place would write, without checking the names
+    twice. None when any entry needs more (the general path then decides)."""
     parts = []
     seen: set[str] = set()
     for name, item in value.items():
@@ -229,12 +231,9 @@ def _plain_spread(value: dict[object, object], names: frozenset[str], slot: int)
         if info is None:
             return None
         key, kind = info
-        if (
-            (kind is not AttrKind.PLAIN and kind is not AttrKind.URL)
-            or key in names
-            or key in seen
-            or key in ELEMENT_DEPENDENT_NAMES
-        ):
+        if key in ELEMENT_DEPENDENT_NAMES:  # href is a link's resource URL, an a's plain URL
+            kind = attr_kind(element, key)
+        if (kind is not AttrKind.PLAIN and kind is not AttrKind.URL) or key in names or key in seen:
             return None  # (an event handler is refused, whatever its value: the general path)
         seen.add(key)
         cls = item.__class__
@@ -421,7 +420,7 @@ def render_spread_tag(
         return render_tag(plan, values)
     value = values[spread]
     if value.__class__ is dict:
-        written = _plain_spread(value, names, slot)
+        written = _plain_spread(value, names, slot, plan.element)
         if written is not None:
             return in_place(*values[:spread], written, *values[spread + 1 :])
     else:
