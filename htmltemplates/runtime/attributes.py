@@ -193,14 +193,12 @@ def _url_text(value: object, slot: int, name: str, part: UrlPart) -> str:
     return filter_url(attr_text(value, slot, name))
 
 
-def _percent(match: re.Match[str]) -> str:
-    return "".join(f"%{byte:02X}" for byte in match.group().encode())
-
-
 # In a srcset a URL ends at whitespace and a comma may end a candidate; in a refresh URL a quote
-# may end the URL. Values never write them raw.
-_SRCSET_SPECIAL = re.compile(r"[\t\n\f\r ,]")
-_REFRESH_SPECIAL = re.compile(r"[\t\n\f\r '\"]")
+# may end the URL. Values never write them raw: each is percent-encoded (all are ASCII, one
+# byte in UTF-8), by str.translate: a regular expression's substitution calling a function per
+# match made the urls workload of bench/ 1.26x of its baseline, this 1.11x.
+_SRCSET_SPECIAL = str.maketrans({char: f"%{ord(char):02X}" for char in "\t\n\f\r ,"})
+_REFRESH_SPECIAL = str.maketrans({char: f"%{ord(char):02X}" for char in "\t\n\f\r '\""})
 # 4.8.4.3.10: a width (50w), a pixel density (1.5x) or a height (future: 100h)
 _DESCRIPTOR = re.compile(r"[0-9]+[wh]|(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?x")
 
@@ -210,7 +208,7 @@ def srcset_part(value: object, slot: int, name: str, part: UrlPart | None) -> st
     filtered or encoded with whitespace and commas percent-encoded; or a descriptor (None),
     which must be a number."""
     if part is not None:
-        return escape_text(_SRCSET_SPECIAL.sub(_percent, _url_text(value, slot, name, part)))
+        return escape_text(_url_text(value, slot, name, part).translate(_SRCSET_SPECIAL))
     value = resolve(value, slot)
     if (value.__class__ is int and value >= 0) or (
         value.__class__ is float and math.isfinite(value) and value > 0
@@ -246,8 +244,7 @@ def srcset_value(value: object, slot: int, name: str) -> str:
             text = url
         else:
             text = _url_text(url, slot, name, UrlPart.START)
-        if _SRCSET_SPECIAL.search(text) is not None:
-            text = _SRCSET_SPECIAL.sub(_percent, text)
+        text = text.translate(_SRCSET_SPECIAL)
         for descriptor in descriptors.split():
             if _DESCRIPTOR.fullmatch(descriptor):
                 text += " " + descriptor
@@ -323,7 +320,7 @@ def _parse_srcset(text: str) -> list[tuple[str, list[str]]]:
 def refresh_part(value: object, slot: int, name: str, part: UrlPart) -> str:
     """A value in the URL of a <meta http-equiv=refresh>: as in a URL attribute, with
     whitespace and quotes percent-encoded (a quote can end the URL there)."""
-    return escape_text(_REFRESH_SPECIAL.sub(_percent, _url_text(value, slot, name, part)))
+    return escape_text(_url_text(value, slot, name, part).translate(_REFRESH_SPECIAL))
 
 
 def srcdoc_value(value: object, slot: int) -> str:
