@@ -375,3 +375,17 @@ def test_a_spread_whose_names_depend_on_the_element_renders_as_the_merged_tag(
     fast = render()
     monkeypatch.setattr("htmltemplates.runtime.tags.SLOW_PATHS", True)  # always merged
     assert render() == fast
+
+
+@pytest.mark.parametrize("value", STYLES, ids=[_id(v) for v in STYLES])
+def test_a_merged_style_renders_as_render_whole_renders_it(
+    value: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def render() -> tuple[str, str]:
+        return _result(lambda: html(t'<td style="text-align: right" style={value} id=x>'))
+
+    fast = render()
+    no_value = type("NoValue", (), {})  # no value is of this class: no shortcut taken
+    monkeypatch.setattr("htmltemplates.runtime.tags._FAST_STR", no_value)
+    monkeypatch.setattr("htmltemplates.runtime.tags._FAST_DICT", no_value)
+    assert render() == fast

@@ -26,7 +26,15 @@ from .._spec import (
     attribute_rules,
 )
 from ..errors import RenderError
-from .attributes import PartsItem, Value, attr_text, event_value, part_text, whole_value
+from .attributes import (
+    PartsItem,
+    Value,
+    attr_text,
+    event_value,
+    part_text,
+    style_text,
+    whole_value,
+)
 from .escapers import escape_text, filter_url, plain_str
 from .slow import SLOW_PATHS, fast
 from .values import int_text, is_lazy, resolve
@@ -63,6 +71,7 @@ attribute_rules.on_change(_NAMES.clear)  # a name's kind may follow the framewor
 # what the callers of _name_info look up first, its shortcut: never filled with the slow paths
 _FAST_NAMES: dict[str, tuple[str, AttrKind]] = {} if SLOW_PATHS else _NAMES
 _FAST_NONE = fast(type(None))
+_FAST_DICT = fast(dict)
 
 
 # -- attributes from values: one value, a data/aria dict, a spread ---------------------------
@@ -367,10 +376,19 @@ def render_tag(plan: TagPlan, values: tuple[object, ...]) -> str:
     element = plan.element
     for item in plan.items:
         if type(item) is StaticItem:
-            _put(entries, item.ws, item.name, item.key, item.value, item.raw, item.quote)
+            if item.key not in entries:  # _put's first case, inlined: most names come once
+                entries[item.key] = [item.ws, item.name, item.value, item.raw, item.quote]
+            else:
+                _put(entries, item.ws, item.name, item.key, item.value, item.raw, item.quote)
         elif type(item) is WholeItem:
             value, kind = values[item.position], item.kind
-            if kind in SCRIPT_KINDS:
+            if kind is AttrKind.STYLE and (
+                (cls := value.__class__) is _FAST_STR or cls is _FAST_DICT
+            ):
+                # what render_whole gives a str or a dict of style, without its calls
+                style = style_text(value, item.slot)
+                _put(entries, item.ws, item.name, item.key, style, None, item.quote)
+            elif kind in SCRIPT_KINDS:
                 # an event handler written in the template: a JavaScript literal
                 text = event_value(value, item.slot, kind)
                 _put(entries, item.ws, item.name, item.key, text, None, item.quote)
