@@ -142,6 +142,10 @@ class TemplateError(Exception):
         self.location = location
         self.template: Template | None = None
         self.caller = ""
+        # where the t-string literal holding the fault is written (htmltemplates._literal):
+        # None until an entry point looked, "" when it was not found
+        self.written_at: str | None = None
+        self.literal: tuple[str, int, tuple[int, int, int, int]] | None = None
         super().__init__(headline)
         if template is not None:
             self.locate(template)
@@ -163,10 +167,19 @@ class TemplateError(Exception):
         lines = [self.headline, ""]
         if self.template is not None and self.location is not None:
             lines += [*excerpt(self.template, self.location), ""]
+        if self.written_at and not self._same_line():
+            lines[-1:-1] = [f"  template: {self.written_at}"]
         if self.caller:
             lines[-1:-1] = [f"  {self.caller}"]
         lines.append(f"{self.fix} See {_DOCS}{self.anchor}.")
         return "\n".join(lines)
+
+    def _same_line(self) -> bool:
+        """Whether the literal is written on the caller's line (``html(t"...")``): named once."""
+        if self.literal is None or not self.caller:
+            return False
+        filename, _first, (line, *_rest) = self.literal
+        return self.caller == f"{os.path.basename(filename)}, line {line}"
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else self.headline

@@ -67,6 +67,7 @@ class BadHtml:
 
 
 CALLER = "<caller>"  # replaced by f"  {error.caller}"
+TEMPLATE = "<template>"  # replaced by f"  template: {error.written_at}"
 THIS_FILE = "test_errors.py, line "
 
 TAG_NAME_FIX = (
@@ -202,8 +203,10 @@ BIG_INT_FIX = (
 
 
 def message(error: TemplateError, lines: list[str]) -> str:
-    """The expected message: ``lines`` with CALLER replaced by the error's caller line."""
-    return "\n".join(f"  {error.caller}" if line == CALLER else line for line in lines)
+    """The expected message: ``lines`` with CALLER replaced by the error's caller line, and
+    TEMPLATE by the line of the template literal."""
+    shown = {CALLER: f"  {error.caller}", TEMPLATE: f"  template: {error.written_at}"}
+    return "\n".join(shown.get(line, line) for line in lines)
 
 
 def raised(render: Callable[[], object]) -> TemplateError:
@@ -1858,6 +1861,7 @@ MESSAGES = [
             "     ^^^^^^",
             "    </{Badge}>",
             "      ^^^^^^^",
+            TEMPLATE,  # the line of </{Badge}>, two lines below the call
             CALLER,
             "",
             "Close the component with the name it was opened with: </{Card}>; close the "
@@ -2198,6 +2202,7 @@ MESSAGES = [
             "",
             "    <b>{inner}</b>",
             "       ^^^^^^^",
+            TEMPLATE,  # one of three places: Badge and nested_templates write the same literal
             CALLER,
             "",
             TOO_DEEP_FIX,
@@ -2370,6 +2375,8 @@ def test_multi_line_template_shows_the_faulting_line() -> None:
         "",
         "      <li>{d}</li>",
         "          ^^^",
+        # the line of the fault in the literal, then the line that called html()
+        f"  template: tests/test_errors.py, line {int(error.caller.split()[-1]) + 2}",
         f"  {error.caller}",
         "",
         DICT_IN_TEXT_FIX,
@@ -2399,6 +2406,7 @@ def test_error_in_a_nested_template_points_into_the_nested_template() -> None:
         "",
         "    <li>{d}</li>",
         "        ^^^",
+        f"  template: tests/test_errors.py, line {int(error.caller.split()[-1]) - 1}",
         f"  {error.caller}",
         "",
         DICT_IN_TEXT_FIX,

@@ -48,6 +48,7 @@ LAYERS: list[tuple[str, list[str]]] = [
         "API",
         [
             "htmltemplates._api",
+            "htmltemplates._literal",
             "htmltemplates",
             "htmltemplates._streaming",
             "htmltemplates._async",
