@@ -21,19 +21,30 @@ import itertools
 import linecache
 import os
 import sys
+import sysconfig
 import types
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from string.templatelib import Template
 
-from .errors import Location, TemplateError
+from .errors import PACKAGE_DIR, Location, TemplateError
 from .runtime.text import user_frames
 
 __all__ = ["Site", "sites_of", "with_literal_frame"]
 
 _FAKE = "__htmltemplates_literal__"  # marks the globals of the frames added here
+_paths = sysconfig.get_paths()
 _GC_LIMIT = 2_000_000  # the last resort looks at no more objects than this
-_Span = tuple[int, int, int, int]  # line, end line, column, end column
+_Span = tuple[int, int, int, int]
+_INSTALLED = tuple(
+    {os.path.join(path, "") for key in ("purelib", "platlib") if (path := _paths.get(key))}
+)
+_SKIPPED = (
+    *_INSTALLED,
+    os.path.join(_paths["stdlib"], ""),
+    os.path.join(PACKAGE_DIR, ""),
+    "<",  # frozen modules, compiled plans
+)  # line, end line, column, end column
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,11 +218,21 @@ def _codes_of(value: object) -> Iterator[types.CodeType]:
 
 
 def _all_function_codes() -> Iterator[types.CodeType]:
+    """The code of every function alive, the application's before the installed packages';
+    not the standard library's nor htmltemplates' own, which write no templates of the user."""
+    installed: list[types.CodeType] = []
     for count, value in enumerate(gc.get_objects()):
         if count >= _GC_LIMIT:
-            return
+            break
         if value.__class__ is types.FunctionType:
-            yield value.__code__
+            code = value.__code__
+            filename = code.co_filename
+            if filename.startswith(_SKIPPED):
+                if filename.startswith(_INSTALLED):
+                    installed.append(code)
+                continue
+            yield code
+    yield from installed
 
 
 def _sites_in(code: types.CodeType, strings: tuple[str, ...], seen: set[int]) -> Iterator[Site]:

@@ -91,6 +91,7 @@ class ErrorCode(enum.StrEnum):
     COMPONENT_SIGNATURE = "component-signature"
     MISSING_PROP = "missing-prop"
     UNKNOWN_PROP = "unknown-prop"
+    STATIC_PROP = "static-prop"
     COMPONENT_CHILDREN = "component-children"
     COMPONENT_SPREAD = "component-spread"
     DOT_SEGMENT = "dot-segment"

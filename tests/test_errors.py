@@ -150,6 +150,10 @@ def Badge(*, label: str) -> Template:  # noqa: N802
     return t"<b>{label}</b>"
 
 
+def Counter(*, label: str, count: int = 0, step: float | None = None) -> Template:  # noqa: N802
+    return t"<b>{label}: {count} {step}</b>"
+
+
 def Pair(*, a: str, b: str) -> str:  # noqa: N802
     return a + b
 
@@ -2079,6 +2083,59 @@ MESSAGES = [
             "**props parameter. See docs/errors.md#unknown-prop.",
         ],
         id="unknown-prop-from-spread",
+    ),
+    pytest.param(
+        lambda: html(t"<{Card} titel=a />"),
+        RenderError,
+        "unknown-prop",
+        [
+            # not "missing the required prop title": the misspelt prop is the fault
+            "the component Card takes no prop titel",
+            "",
+            "    <{Card} titel=a />",
+            "            ^^^^^",
+            CALLER,
+            "",
+            "Did you mean title? Card takes: title, children, tone. Check the spelling, or "
+            "accept any prop with a **props parameter. See docs/errors.md#unknown-prop.",
+        ],
+        id="unknown-prop-close-to-a-missing-one",
+    ),
+    pytest.param(
+        lambda: html(t"<{Counter} label=x count=3 />"),
+        RenderError,
+        "static-prop",
+        [
+            "the prop count of Counter is written as text, a str ('3'), but its parameter is "
+            "annotated int",
+            "",
+            "    <{Counter} label=x count=3 />",
+            "                       ^^^^^",
+            CALLER,
+            "",
+            "Props written as text are strings, as attributes are in HTML: give the value as a "
+            "Python expression, count={3}, or annotate the parameter str. "
+            "See docs/errors.md#static-prop.",
+        ],
+        id="static-prop",
+    ),
+    pytest.param(
+        lambda: html(t"<{Counter} label=x step='one' />"),
+        RenderError,
+        "static-prop",
+        [
+            "the prop step of Counter is written as text, a str ('one'), but its parameter is "
+            "annotated float | None",
+            "",
+            "    <{Counter} label=x step='one' />",
+            "                       ^^^^",
+            CALLER,
+            "",
+            "Props written as text are strings, as attributes are in HTML: give the value as a "
+            "Python expression, step={...}, or annotate the parameter str. "
+            "See docs/errors.md#static-prop.",
+        ],
+        id="static-prop-not-a-literal",
     ),
     pytest.param(
         lambda: html(t"<{Empty}>y</{Empty}>"),

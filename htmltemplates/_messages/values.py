@@ -7,6 +7,10 @@ the slot of the interpolation and returns the error to raise.
 
 from __future__ import annotations
 
+import ast
+import difflib
+from collections.abc import Sequence
+
 from ..errors import ErrorCode, RenderError, short_repr
 from ..errors import value_error as _error
 
@@ -360,13 +364,36 @@ def missing_prop(name: str, missing: list[str], slot: int) -> RenderError:
     )
 
 
-def unknown_prop(name: str, prop: str, signature: str, slot: int) -> RenderError:
-    """The component ``name``, whose parameters are shown as ``signature``, takes no ``prop``."""
+def unknown_prop(
+    name: str, prop: str, signature: str, slot: int, known: Sequence[str] = ()
+) -> RenderError:
+    """The component ``name``, whose parameters are shown as ``signature``, takes no ``prop``;
+    ``known`` are its parameter names, for a "did you mean" when one is close."""
+    close = difflib.get_close_matches(prop, known, n=1)
+    guess = f"Did you mean {close[0]}? " if close else ""
     return _error(
         f"the component {name} takes no prop {prop}",
-        f"{name} takes: {signature}. Check the spelling, or accept any prop with a **props "
-        "parameter.",
+        f"{guess}{name} takes: {signature}. Check the spelling, or accept any prop with a "
+        "**props parameter.",
         _C.UNKNOWN_PROP,
+        slot,
+    )
+
+
+def static_prop(name: str, prop: str, annotation: str, text: str, slot: int) -> RenderError:
+    """The prop ``prop`` of the component ``name`` is written as ``text`` in the tag (a str),
+    but its parameter is annotated ``annotation``, which takes no str."""
+    try:
+        ast.literal_eval(text)
+        value = text
+    except ValueError, SyntaxError, TypeError, MemoryError, RecursionError:
+        value = "..."
+    return _error(
+        f"the prop {prop} of {name} is written as text, a str ({short_repr(text)}), but its "
+        f"parameter is annotated {annotation}",
+        f"Props written as text are strings, as attributes are in HTML: give the value as a "
+        f"Python expression, {prop}={{{value}}}, or annotate the parameter str.",
+        _C.STATIC_PROP,
         slot,
     )
 
