@@ -101,6 +101,7 @@ class ErrorCode(enum.StrEnum):
     TOO_DEEP = "too-deep"
     SELF_REFERENCE = "self-reference"
     BIG_INT = "big-int"
+    FORMAT_SPEC = "format-spec"
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ from ``error.caller`` (and checked to name this file).
 # The project writes `assert expected == actual` (expected first), which SIM300 calls Yoda.
 
 import ast
+import asyncio
 import sys
 from collections.abc import Callable, Iterator
 from functools import partial
@@ -24,6 +25,8 @@ from htmltemplates import (
     TrustedResourceURL,
     TrustedURL,
     html,
+    html_async,
+    stream_html,
 )
 from htmltemplates.errors import ErrorCode, Location
 
@@ -180,6 +183,7 @@ for _ in range(300):
 looped: list[object] = ["a"]
 looped.append(looped)
 huge = 10**5000
+text = "line one\nline two"
 
 
 def nested_templates(depth: int) -> Template:
@@ -1366,7 +1370,9 @@ MESSAGES = [
             "",
             'Start the value with a fixed origin, such as src="/static/{file}" or '
             'src="https://cdn.example/{path}", or interpolate the whole URL as a '
-            "TrustedResourceURL. See docs/errors.md#resource-url.",
+            "TrustedResourceURL (for a static file: static_url() of htmltemplates.flask, .quart, "
+            ".starlette or .fastapi; static() of htmltemplates.django). "
+            "See docs/errors.md#resource-url.",
         ],
         id="resource-url",
     ),
@@ -1511,7 +1517,11 @@ MESSAGES = [
             "",
             "Build the URL as a TrustedResourceURL from a literal or a t-string that fixes the "
             "origin: TrustedResourceURL(t'https://cdn.example/{path}'), or write the origin in "
-            'the template: src="/static/{file}". See docs/errors.md#untrusted-resource-url.',
+            'the template: src="/static/{file}". For a static file, the helpers give a '
+            "TrustedResourceURL: static_url('app.js') of htmltemplates.flask or "
+            "htmltemplates.quart, static_url(request, 'app.js') of htmltemplates.starlette or "
+            "htmltemplates.fastapi, static('app.js') of htmltemplates.django. "
+            "See docs/errors.md#untrusted-resource-url.",
         ],
         id="untrusted-resource-url",
     ),
@@ -1693,7 +1703,10 @@ MESSAGES = [
             CALLER,
             "",
             "Attribute values are text: interpolate a string, or spread a dict of attributes "
-            "between attributes: <a {attrs}>. See docs/errors.md#dict-value.",
+            "between attributes: <a {attrs}>. For JSON in an attribute, interpolate "
+            "json.dumps(value), or declare the attribute as JSON once, so that dicts and lists "
+            "are written as JSON there: attribute_rules.add('app', {'title': 'json'}). "
+            "See docs/errors.md#dict-value.",
         ],
         id="dict-value",
     ),
@@ -2298,6 +2311,42 @@ MESSAGES = [
         ],
         id="big-int",
     ),
+    pytest.param(
+        lambda: html(t"<p>{text:nl2br}</p>"),
+        RenderError,
+        "format-spec",
+        [
+            "the format spec 'nl2br' is not valid for a str: Invalid format specifier 'nl2br' "
+            "for object of type 'str'",
+            "",
+            "    <p>{text:nl2br}</p>",
+            "       ^^^^^^^^^^^^",
+            CALLER,
+            "",
+            "A format spec is Python's format() mini-language, as in f-strings ({price:.2f}, "
+            "{count:>5}, {day:%Y-%m-%d}). A helper is a plain function call: {nl2br(text)}. "
+            "See docs/errors.md#format-spec.",
+        ],
+        id="format-spec",
+    ),
+    pytest.param(
+        lambda: html(t"<a href='/n/{7:%Y}'>x</a>"),
+        RenderError,
+        "format-spec",
+        [
+            "the format spec '%Y' is not valid for an int: Invalid format specifier '%Y' for "
+            "object of type 'int'",
+            "",
+            "    <a href='/n/{7:%Y}'>x</a>",
+            "                ^^^^^^",
+            CALLER,
+            "",
+            "A format spec is Python's format() mini-language, as in f-strings ({price:.2f}, "
+            "{count:>5}, {day:%Y-%m-%d}). A helper is a plain function call: {helper(7)}. "
+            "See docs/errors.md#format-spec.",
+        ],
+        id="format-spec-in-a-url",
+    ),
 ]
 
 
@@ -2709,3 +2758,36 @@ def test_the_check_finds_a_raise_site_that_writes_its_own_text() -> None:
     assert not writes_error_text("compiler/_messages/syntax.py")
     assert not writes_error_text("_messages_extra.py")
     assert not writes_error_text("runtime/errors.py")
+
+
+def test_format_spec_refusals_in_every_path() -> None:
+    """format() refusing a spec is located wherever specs are applied: streamed, awaited, in a
+    trusted URL's t-string; a big int keeps its own error, and a __format__ of the user's that
+    raises is the user's error, as it is."""
+    with pytest.raises(RenderError) as info:
+        "".join(stream_html(t"<p>{text:nl2br}</p>"))
+    assert info.value.anchor == "format-spec"
+
+    async def view() -> str:
+        return await html_async(t"<main>{[t'<p>{text:nl2br}</p>']}</main>")
+
+    with pytest.raises(RenderError) as info:
+        asyncio.run(view())
+    assert info.value.anchor == "format-spec"
+    with pytest.raises(RenderError) as info:
+        TrustedURL(t"/files/{text:nl2br}")
+    assert info.value.anchor == "format-spec"
+    assert str(info.value).splitlines()[2:4] == [
+        "    /files/{text:nl2br}",
+        "           ^^^^^^^^^^^^",
+    ]
+    assert raised(lambda: html(t"<p>{huge:,}</p>")).anchor == "big-int"
+
+    class Price:
+        def __format__(self, spec: str) -> str:
+            raise ValueError(f"no spec {spec!r} for prices")
+
+    with pytest.raises(ValueError, match="no spec 'x' for prices") as plain:
+        html(t"<p>{Price():x}</p>")
+    assert not isinstance(plain.value, TemplateError)
+    assert html(t"<p>{3.14159:.2f} {'a':>3}</p>") == "<p>3.14   a</p>"
