@@ -16,7 +16,6 @@ Python's own traceback show the template's source line.
 from __future__ import annotations
 
 import dis
-import gc
 import itertools
 import linecache
 import os
@@ -34,7 +33,6 @@ __all__ = ["Site", "sites_of", "with_literal_frame"]
 
 _FAKE = "__htmltemplates_literal__"  # marks the globals of the frames added here
 _paths = sysconfig.get_paths()
-_GC_LIMIT = 2_000_000  # the last resort looks at no more objects than this
 _Span = tuple[int, int, int, int]
 _INSTALLED = tuple(
     {os.path.join(path, "") for key in ("purelib", "platlib") if (path := _paths.get(key))}
@@ -96,7 +94,7 @@ def with_literal_frame(
     """``user_frames(tb)`` with a last frame at the line of the template literal that holds the
     fault (once: an added frame is moved, not added again); ``error.written_at`` names it. The
     code that built the template is searched for in the frames of ``tb`` and of ``stack``, then
-    in the modules they run in, then among all functions."""
+    in the modules they run in, then in every module loaded."""
     frames = [*_frames(tb), *_outer(stack)]
     template = error.template
     if error.written_at is None and template is not None:
@@ -176,31 +174,52 @@ def _tbs(tb: types.TracebackType | None) -> Iterator[types.TracebackType]:
 def sites_of(strings: tuple[str, ...], frames: Iterable[types.FrameType]) -> list[Site]:
     """The places the literal whose constant is ``strings`` is written: in the code running in
     ``frames`` (and the code nested in it) if it is there, else in the functions and classes
-    of their modules, else in any function alive. Several places hold the same constant when
-    one module writes the same literal twice: all are returned, the first found first."""
+    of their modules, else in those of every module loaded, the application's first. Several
+    places hold the same constant when one module writes the same literal twice: all are
+    returned, the first found first. Text found nowhere (a literal at the top level of a
+    module, a template built by hand) is remembered, until more modules are loaded: looking
+    through them all takes a tenth of a second in a large application."""
     frames = list(frames)
     seen: set[int] = set()
     stages: tuple[Callable[[], Iterable[types.CodeType]], ...] = (
         lambda: (frame.f_code for frame in frames),
         lambda: _module_codes(frames),
-        _all_function_codes,
+        lambda: _loaded_module_codes(installed=False),
+        lambda: _loaded_module_codes(installed=True),
     )
-    for stage in stages:
+    if len(sys.modules) != _nowhere_modules[0]:
+        _nowhere.clear()
+        _nowhere_modules[0] = len(sys.modules)
+    for number, stage in enumerate(stages):
+        if number == 2 and strings in _nowhere:
+            return []
         try:
             sites = [site for code in stage() for site in _sites_in(code, strings, seen)]
         except Exception:  # a namespace changed while read: the user's error stays
             continue
         if sites:
             return sites
+    if len(_nowhere) >= _NOWHERE_SIZE:
+        _nowhere.pop()
+    _nowhere.add(strings)
     return []
 
 
+_NOWHERE_SIZE = 1024
+_nowhere: set[tuple[str, ...]] = set()  # the strings of the templates found nowhere
+_nowhere_modules = [0]  # len(sys.modules) when they were looked for
+
+
 def _module_codes(frames: list[types.FrameType]) -> Iterator[types.CodeType]:
-    """The code of the functions, and of the classes' methods, in the modules of ``frames``.
-    Only the types of values are looked at, never their attributes: a module may hold proxies
-    whose attributes run code (Flask's ``request``)."""
+    """The code of the functions, and of the classes' methods, in the modules of ``frames``."""
     modules = {id(frame.f_globals): frame.f_globals for frame in frames}
-    for namespace in modules.values():
+    yield from _namespace_codes(list(modules.values()))
+
+
+def _namespace_codes(namespaces: list[dict[str, object]]) -> Iterator[types.CodeType]:
+    """Only the types of values are looked at, never their attributes: a module may hold
+    proxies whose attributes run code (Flask's ``request``)."""
+    for namespace in namespaces:
         for value in list(namespace.values()):
             if issubclass(type(value), type):
                 for member in list(type.__dict__["__dict__"].__get__(value).values()):
@@ -217,22 +236,19 @@ def _codes_of(value: object) -> Iterator[types.CodeType]:
         value = value.__dict__.get("__wrapped__")  # decorated with functools.wraps
 
 
-def _all_function_codes() -> Iterator[types.CodeType]:
-    """The code of every function alive, the application's before the installed packages';
-    not the standard library's nor htmltemplates' own, which write no templates of the user."""
-    installed: list[types.CodeType] = []
-    for count, value in enumerate(gc.get_objects()):
-        if count >= _GC_LIMIT:
-            break
-        if value.__class__ is types.FunctionType:
-            code = value.__code__
-            filename = code.co_filename
-            if filename.startswith(_SKIPPED):
-                if filename.startswith(_INSTALLED):
-                    installed.append(code)
-                continue
-            yield code
-    yield from installed
+def _loaded_module_codes(installed: bool) -> Iterator[types.CodeType]:
+    """The code of the functions and methods of the loaded modules: the application's (not the
+    standard library's, the installed packages', nor htmltemplates' own), or with
+    ``installed`` the installed packages'. A function nested in another is found in its
+    code's constants; a literal at the top level of a module is not: that code is gone."""
+    namespaces = []
+    for module in list(sys.modules.values()):
+        filename = module.__dict__.get("__file__") if type(module) is types.ModuleType else None
+        if not isinstance(filename, str):
+            continue
+        if filename.startswith(_INSTALLED) if installed else not filename.startswith(_SKIPPED):
+            namespaces.append(module.__dict__)
+    yield from _namespace_codes(namespaces)
 
 
 def _sites_in(code: types.CodeType, strings: tuple[str, ...], seen: set[int]) -> Iterator[Site]:

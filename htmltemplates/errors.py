@@ -173,7 +173,7 @@ class TemplateError(Exception):
             lines[-1:-1] = [f"  template: {self.written_at}"]
         if self.caller:
             lines[-1:-1] = [f"  {self.caller}"]
-        lines.append(f"{self.fix} See {_DOCS}{self.anchor}.")
+        lines.append(f"{self.fix} See {reference(self.anchor)}.")
         return "\n".join(lines)
 
     def _same_line(self) -> bool:
@@ -195,6 +195,12 @@ class TemplateSyntaxError(TemplateError, ValueError):
 class RenderError(TemplateError, TypeError):
     """A value cannot be rendered where it was interpolated: a dict in text, a bad attribute name
     from a spread, a nested template inside an attribute value, and so on."""
+
+
+def reference(anchor: str) -> str:
+    """How a message names the section ``anchor`` of docs/errors.md: its place in the
+    repository, and the command that prints it from the docs shipped in the package."""
+    return f"{_DOCS}{anchor} (python -m htmltemplates doc {anchor})"
 
 
 def syntax_error(

@@ -44,6 +44,7 @@ LAYERS: list[tuple[str, list[str]]] = [
         ],
     ),
     ("compile time: plans", ["htmltemplates.compiler"]),
+    ("compile-time tooling", ["htmltemplates.tooling"]),
     (
         "API",
         [
@@ -59,6 +60,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "htmltemplates.starlette",
             "htmltemplates.fastapi",
             "htmltemplates.quart",
+            "htmltemplates.__main__",
         ],
     ),
 ]

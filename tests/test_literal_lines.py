@@ -5,6 +5,7 @@ in Python's traceback, in pytest's report, for html(), stream_html() and html_as
 from __future__ import annotations
 
 import asyncio
+import importlib
 import subprocess
 import sys
 import textwrap
@@ -18,6 +19,7 @@ from htmltemplates import (
     RenderError,
     TemplateError,
     TemplateSyntaxError,
+    _literal,
     html,
     html_async,
     stream_html,
@@ -167,3 +169,28 @@ def test_pytest_shows_the_literal_line_of_a_component_in_another_module(tmp_path
     # the literal from its first line to the fault, with the carets under the hole
     assert '        return t"""<tr>\n>     <td>{cell}</td>\n          ^^^^^^\n' in out
     assert "E     template: rows.py, line 3\nE     test_page.py, line 5\n" in out
+
+
+def test_a_literal_in_a_module_no_frame_runs_in_is_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As a view rendered by the Flask extension after it returned: neither the function that
+    wrote the literal nor its module is on the stack; the loaded modules are looked through."""
+    (tmp_path / "far_rows.py").write_text('def row(cell):\n    return t"<td>{cell}</td>"\n')
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("far_rows")
+    template = module.row({"a": 1})
+    del module  # nothing here refers to the module or its function
+    error = raised(lambda: html(template))
+    assert error.written_at == f"{tmp_path / 'far_rows.py'}, line 2"
+    assert traceback.format_exception(error)[-2].splitlines()[0] == (
+        f'  File "{tmp_path / "far_rows.py"}", line 2, in <template>'
+    )
+
+
+def test_text_found_nowhere_is_remembered_until_a_module_is_loaded() -> None:
+    template = Template("<p>", Interpolation({"a": 1}, "value"), "</p>")
+    raised(lambda: html(template))
+    assert template.strings in _literal._nowhere
+    again = Template("<p>", Interpolation({"a": 1}, "value"), "</p>")
+    assert raised(lambda: html(again)).written_at == ""

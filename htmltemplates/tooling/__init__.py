@@ -1,0 +1,1 @@
+"""Tools that read templates without rendering them: the checker and explain()."""
