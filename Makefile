@@ -12,7 +12,7 @@ VENV ?= .venv
 
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
-EXTRAS := test,bench,flask,django,starlette,fastapi,quart
+EXTRAS := test,bench,flask,django,starlette,fastapi,quart,i18n
 
 # Recursively expanded, so find-python runs only when the venv must be created.
 BASE_PYTHON = $(shell tools/find-python $(PY_VERSION))
@@ -67,6 +67,7 @@ test: version browser
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(if $(MYPY_PATHS),$(VENV)/bin/mypy $(MYPY_PATHS),@echo "mypy: nothing to check yet")
+	$(PY) -m htmltemplates check examples docs README.md
 	$(PY) -m pytest
 	@echo "=== again with HTMLTEMPLATES_SLOW_PATHS=1: every fast path off (htmltemplates/runtime/slow.py),"
 	@echo "=== each html() of the tests rendered again by stream_html() and html_async() (tests/streamcheck.py)"

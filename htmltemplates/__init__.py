@@ -18,6 +18,7 @@ from .runtime.cache import CacheInfo, cache_info, clear_cache, configure_cache
 from .runtime.csp import CSP_NONCE, csp_nonce
 from .runtime.escapers import UNSAFE_CSS, UNSAFE_URL
 from .runtime.trusted import TrustedResourceURL, TrustedURL
+from .tooling.explain import explain
 
 __all__ = [
     "CSP_NONCE",
@@ -37,6 +38,7 @@ __all__ = [
     "clear_cache",
     "configure_cache",
     "csp_nonce",
+    "explain",
     "html",
     "html_async",
     "stream_html",

@@ -4,7 +4,9 @@ import importlib
 import sys
 
 COMMANDS = {
+    "check": "htmltemplates.tooling.check",
     "doc": "htmltemplates.tooling.doc",
+    "explain": "htmltemplates.tooling.explain",
 }
 
 if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:

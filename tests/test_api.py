@@ -99,6 +99,7 @@ def test_all_names_the_public_api() -> None:
         "clear_cache",
         "configure_cache",
         "csp_nonce",
+        "explain",
         "html",
         "html_async",
         "stream_html",

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from bench import where
 from bench.cli import _check
 from bench.core import NotApplicable, Workload
 from bench.equality import canonical
@@ -63,3 +64,10 @@ def test_the_app_workload_is_the_guestbook_page(tmp_path: Path) -> None:
     assert html(app_workload.page(guestbook)) == real
     assert 'aria-invalid="true"' in real
     assert '<a href="about:invalid#htmltemplates" rel="nofollow ugc">' in real
+
+
+def test_where_the_time_goes_adds_up_and_finds_the_plans() -> None:
+    found = where.shares("tiny", renders=5)
+    assert list(found) == list(where.KINDS)
+    assert sum(found.values()) == pytest.approx(1.0)
+    assert min(found["plans"], found["escaping"], found["workload"]) > 0

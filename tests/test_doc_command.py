@@ -68,7 +68,9 @@ def test_unknown_sections_and_pages(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_list_names_every_code(capsys: pytest.CaptureFixture[str]) -> None:
     assert doc.main(["--list"]) == 0
-    assert set(capsys.readouterr().out.split()) == {code.value for code in ErrorCode}
+    listed = capsys.readouterr().out.split()
+    assert {code.value for code in ErrorCode} <= set(listed)  # and the checker's warnings
+    assert len(listed) == len(set(listed))
 
 
 def test_the_shipped_docs_are_read_first(
@@ -107,4 +109,4 @@ def test_python_m_htmltemplates_doc() -> None:
         [sys.executable, "-m", "htmltemplates"], capture_output=True, text=True, check=False
     )
     assert result.returncode == 2
-    assert "commands: doc" in result.stderr
+    assert "doc" in result.stderr.splitlines()[1].removeprefix("commands: ").split(", ")

@@ -7,16 +7,31 @@ Makefile. This table pins each pair here, in the normal run.)"""
 
 from __future__ import annotations
 
+import collections.abc
 import sys
 from collections.abc import Callable
-from string.templatelib import Template
+from string.templatelib import Interpolation, Template
 
 import pytest
 from hostile import BREAKOUT, EVIL, JS_URLS
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from markupsafe import Markup
 
 from htmltemplates import TemplateError, TrustedURL, html
-from htmltemplates._spec import AttrKind
+from htmltemplates._spec import AttrKind, UrlPart
+from htmltemplates.escaper import Escaper, Escaping
+from htmltemplates.runtime.attributes import (
+    _parse_srcset,
+    _split_srcset,
+    _style_text,
+    part_text,
+    srcset_value,
+    style_text,
+    url_piece,
+)
+from htmltemplates.runtime.escapers import escape_text
+from htmltemplates.runtime.scripted import js_part
 from htmltemplates.runtime.tags import render_whole
 
 VALUES: list[object] = [
@@ -59,6 +74,21 @@ VALUES: list[object] = [
     [t"<b>x</b>"],  # a template in an attribute: refused
     {"a": True, "b": False},
     b"bytes",
+    # style dicts and strings of declarations
+    {"color": "red", "width": "10%"},
+    {"color": EVIL, "margin-top": "4px", "opacity": None, "hidden": False},
+    {"behavior": "url(x.htc)", "COLOR": "Red"},  # a value that loads code: replaced
+    {"color": "expression(alert(1))", "width": "calc(1px + 2%)"},
+    {"color": 5, "width": 1.5, "z-index": -2},
+    {"color": ["a", "b"]},
+    {"bad prop": "x"},  # not a property: refused (and a bad data-/aria- name)
+    {"id": 7, "open": True, "shut": False, "gone": None, "label": EVIL, "hx-get": "/x"},
+    {"": "x"},  # an empty sub-key: refused
+    {1: "x"},
+    "color: red; margin: 0 auto",
+    "color: red;; width: 10%;",
+    "color red",  # not a declaration: refused
+    "x: url(javascript:alert(1))",
     (lambda: "lazy"),
     object(),
 ]
@@ -70,6 +100,10 @@ ATTRIBUTES: list[tuple[str, Callable[[object], Template], AttrKind]] = [
     ("class", lambda v: t"<p class={v}>", AttrKind.CLASS),
     ("href", lambda v: t"<a href={v}>", AttrKind.URL),
     ("src", lambda v: t"<img src={v}>", AttrKind.URL),
+    ("style", lambda v: t"<p style={v}>", AttrKind.STYLE),
+    ("srcset", lambda v: t"<img srcset={v}>", AttrKind.SRCSET),
+    ("data", lambda v: t"<p data={v}>", AttrKind.PLAIN),
+    ("aria", lambda v: t"<p aria={v}>", AttrKind.PLAIN),
 ]
 
 
@@ -77,7 +111,7 @@ def _general(value: object, name: str, kind: AttrKind, element: str) -> str:
     return f"<{element}{render_whole(value, 0, ' ', name, name, '"', kind)}>"
 
 
-def _result(render: Callable[[], str]) -> tuple[str, str]:
+def _result(render: Callable[[], object]) -> tuple[str, str]:
     try:
         return ("output", str(render()))
     except TemplateError as error:
@@ -159,3 +193,167 @@ def test_a_spread_of_a_plain_dict_renders_as_the_merged_tag_renders_it(
     fast = render()
     monkeypatch.setattr("htmltemplates.runtime.tags.SLOW_PATHS", True)  # always merged
     assert render() == fast
+
+
+STYLES: list[object] = [v for v in VALUES if isinstance(v, dict | str)]
+
+
+@pytest.mark.parametrize("value", STYLES, ids=[_id(v) for v in STYLES])
+def test_a_remembered_style_is_the_style_its_definition_gives(value: object) -> None:
+    # style_text remembers strings of declarations and a property's declaration for a str
+    # value: the first call fills what it remembers, the second reads it; both must give what
+    # the definition (_style_text, escaped) gives, or its error
+    def definition() -> str | None:
+        return escape_text(_style_text(value, 0)) or None
+
+    expected = _result(definition)
+    assert _result(lambda: style_text(value, 0)) == expected
+    assert _result(lambda: style_text(value, 0)) == expected
+
+
+CSS_VALUES: list[object] = [v for v in VALUES if not isinstance(v, dict)]
+
+
+@pytest.mark.parametrize("value", CSS_VALUES, ids=[_id(v) for v in CSS_VALUES])
+def test_a_css_value_in_a_style_attribute_renders_as_the_general_path_renders_it(
+    value: object,
+) -> None:
+    fast = _result(lambda: html(t'<p style="color: {value}; margin: 0">'))
+    escaping = Escaping(Escaper.CSS_VALUE)
+    general = _result(
+        lambda: f'<p style="color: {part_text(value, 0, "style", escaping)}; margin: 0">'
+    )
+    assert general == fast
+    assert _result(lambda: html(t'<p style="color: {value}; margin: 0">')) == fast  # remembered
+
+
+# srcset text: the characters its parser tells apart, and some that it does not
+_SRCSET_TEXT = st.text(alphabet=" \t\n,()xw1.:/aé\v\ud800", max_size=40)
+
+
+@given(_SRCSET_TEXT)
+@settings(max_examples=400, deadline=None)
+def test_a_srcset_without_parentheses_splits_as_its_parser_reads_it(text: str) -> None:
+    if "(" in text:
+        text = text.replace("(", "")
+    fast = [(url, descriptors.split()) for url, descriptors in _split_srcset(text)]
+    parsed = [(url, " ".join(found).split()) for url, found in _parse_srcset(text)]
+    assert fast == parsed
+
+
+_SRCSET_VALUES = st.one_of(
+    _SRCSET_TEXT,
+    st.sampled_from(["/a.png 1x, https://cdn.example/b.png?w=2 2x", "javascript:alert(1) 1x"]),
+    st.lists(st.tuples(_SRCSET_TEXT, st.sampled_from(["1x", "320w", "x", ""])), max_size=3),
+)
+
+
+@given(_SRCSET_VALUES)
+@settings(max_examples=300, deadline=None)
+def test_a_srcset_renders_as_its_definition_renders_it(value: object) -> None:
+    fast = _result(lambda: srcset_value(value, 0, "srcset"))
+    with pytest.MonkeyPatch.context() as patch:  # no value is of this class: no shortcut taken
+        patch.setattr("htmltemplates.runtime.attributes._FAST_STR", type("NoValue", (), {}))
+        assert _result(lambda: srcset_value(value, 0, "srcset")) == fast
+
+
+PIECES = [
+    (lambda v: t'<a href="/items/{v}/x">', UrlPart.PATH),
+    (lambda v: t'<a href="/search?q={v}&amp;page=2">', UrlPart.QUERY),
+    (lambda v: t'<a href="/page#{v}">', UrlPart.FRAGMENT),
+]
+
+
+@pytest.mark.parametrize(("make", "part"), PIECES, ids=[p.name for _, p in PIECES])
+@pytest.mark.parametrize("value", CSS_VALUES, ids=[_id(v) for v in CSS_VALUES])
+def test_a_value_in_a_url_renders_as_the_general_path_renders_it(
+    make: Callable[[object], Template], part: UrlPart, value: object
+) -> None:
+    template = make(value)
+    before, after = template.strings
+
+    def general() -> str:
+        return before + url_piece(value, 0, "href", part) + after
+
+    expected = _result(general)
+    assert _result(lambda: html(template)) == expected
+    assert _result(lambda: html(template)) == expected  # its encoding remembered
+
+
+EXPANDED = [v for v in VALUES if isinstance(v, dict)]
+
+
+@pytest.mark.parametrize("value", EXPANDED, ids=[_id(v) for v in EXPANDED])
+def test_a_data_or_aria_dict_names_its_entries_as_its_definition_names_them(
+    value: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def render() -> tuple[str, str]:
+        return _result(lambda: html(t"<p data={value} aria={value} Data-X={value}>"))
+
+    render()  # (the names it makes are remembered)
+    fast = render()
+    monkeypatch.setattr("htmltemplates.runtime.tags._FAST_PREFIXED", {})  # none remembered
+    assert render() == fast
+
+
+class _Plain:
+    def __str__(self) -> str:
+        return "plain"
+
+
+def test_a_class_registered_as_awaitable_later_is_refused_from_then_on() -> None:
+    value = _Plain()
+    assert html(t"<p>{value!s:>6}</p>") == "<p> plain</p>"  # its verdict is remembered
+    collections.abc.Awaitable.register(_Plain)
+    with pytest.raises(TemplateError) as info:
+        html(t"<p>{value!s:>6}</p>")
+    assert info.value.anchor == "async-value"
+
+
+@pytest.mark.parametrize("value", CSS_VALUES, ids=[_id(v) for v in CSS_VALUES])
+def test_a_javascript_value_renders_as_the_general_path_renders_it(value: object) -> None:
+    in_script = _result(lambda: html(t"<script>let a = {value};</script>"))
+    general = _result(lambda: f"<script>let a = {js_part(value, 0)};</script>")
+    assert general == in_script
+    escaping = Escaping(Escaper.JS_LITERAL)
+    in_handler = _result(lambda: html(t'<button onclick="f({value})">'))
+    general = _result(lambda: f'<button onclick="f({part_text(value, 0, "onclick", escaping)})">')
+    assert general == in_handler
+
+
+# One row of holes of every kind that a long template writes brief (see compiler/sources.py)
+_ROW = (
+    "<p class='a-",
+    "' title=",
+    " data-x=",
+    " style=",
+    ">",
+    '</p><a href="/x/',
+    "?q=",
+    "#",
+    '" style="color: ',
+    '" onclick="f(',
+    ')" srcset=',
+    "><textarea>",
+    "</textarea><svg><text>",
+    "</text></svg><script>let a = ",
+    ";</script>",
+)
+
+
+def _rows(value: object, count: int) -> Template:
+    parts: list[str | Interpolation[object]] = []
+    for _ in range(count):
+        for text in _ROW[:-1]:
+            parts += [text, Interpolation(value, "value")]
+        parts.append(_ROW[-1])
+    return Template(*parts)
+
+
+@pytest.mark.parametrize("value", VALUES, ids=[_id(v) for v in VALUES])
+def test_a_long_template_renders_as_its_rows_render_alone(value: object) -> None:
+    long = _rows(value, 40)  # more holes than a chunk of a plan holds: written brief
+    assert len(long.interpolations) > 256
+    one = _result(lambda: html(_rows(value, 1)))
+    expected = (one[0], one[1] * 40) if one[0] == "output" else one
+    assert _result(lambda: html(long)) == expected

@@ -60,9 +60,16 @@ LAYERS: list[tuple[str, list[str]]] = [
             "htmltemplates.starlette",
             "htmltemplates.fastapi",
             "htmltemplates.quart",
+            "htmltemplates.text",
+            "htmltemplates.i18n",
+            "htmltemplates.i18n.messages",
+            "htmltemplates.i18n.locale",
+            "htmltemplates.i18n.extract",
             "htmltemplates.__main__",
         ],
     ),
+    ("tools that read templates without rendering them", ["htmltemplates.tooling"]),
+    ("the command line", ["htmltemplates.__main__"]),
 ]
 
 

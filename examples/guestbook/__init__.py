@@ -4,7 +4,9 @@ Visitors sign with a name, a message and an optional website; the entries are ke
 (stdlib ``sqlite3``) in ``guestbook.sqlite`` under the app's instance folder, created on first
 use. Pages are made of components, plain functions that return t-strings
 (``components.py``); views return those templates through ``htmltemplates.flask.view``
-(``views.py``). Whatever a visitor types is stored as typed and shown as text.
+(``views.py``). Whatever a visitor types is stored as typed and shown as text. The pages are in
+English and French (``?lang=fr``, or the browser's Accept-Language): the messages are
+``htmltemplates.i18n`` t-strings, extracted with ``pybabel extract -F babel.cfg``.
 
 Run it with ``flask --app examples.guestbook run`` from the repository root. Configuration, in
 this order: the defaults below, ``config.py`` in the instance folder, ``FLASK_*`` environment
@@ -19,7 +21,12 @@ from typing import Any
 
 from flask import Flask
 
+from htmltemplates.i18n import Catalogs, check_catalog, init_flask
+
 from . import db, views
+
+# The catalogs' sources, checked in: translations/LOCALE/LC_MESSAGES/messages.po
+TRANSLATIONS = os.path.join(os.path.dirname(__file__), "translations")
 
 __all__ = ["create_app"]
 
@@ -49,7 +56,19 @@ def create_app(
     else:
         app.config.from_mapping(test_config)
 
+    init_flask(app, catalogs())
     db.init_app(app)
     app.register_blueprint(views.bp)
     app.register_error_handler(404, views.not_found)
     return app
+
+
+def catalogs() -> Catalogs:
+    """English, and French when Babel is installed (the .po compiled in memory, checked)."""
+    try:
+        found = Catalogs.from_po(TRANSLATIONS, ["fr"])
+    except ImportError:  # no Babel: the source language only
+        return Catalogs(TRANSLATIONS, [])
+    for locale in found.locales:
+        check_catalog(found[locale].translations)
+    return found

@@ -12,12 +12,13 @@ from string.templatelib import Template
 from flask import url_for
 
 from htmltemplates.flask import flashed_messages, static_url
+from htmltemplates.i18n import _, current_language, lazy_gettext, ngettext
 
 from .db import Entry
 from .forms import MAX_LENGTH, Draft
 
 
-def layout(title: str, body: Template) -> Template:
+def layout(title: str | Template, body: Template) -> Template:
     """The page around ``body``: head, site header, flashed messages, footer.
 
     ``title`` names the page in ``<title>``; ``body`` brings its own ``<h1>``.
@@ -25,7 +26,7 @@ def layout(title: str, body: Template) -> Template:
     # static_url() gives a TrustedResourceURL: the only kind of value a <script src> or a
     # stylesheet's href accepts (a plain str there is a RenderError).
     return t"""<!doctype html>
-<html lang="en">
+<html lang={current_language().locale}>
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -34,18 +35,18 @@ def layout(title: str, body: Template) -> Template:
   <script src={static_url("htmx.min.js")} defer></script>
 </head>
 <body>
-<header><a href={url_for("guestbook.index")}>Guestbook</a></header>
+<header><a href={url_for("guestbook.index")}>{_(t"Guestbook")}</a></header>
 <main>
 {flashed_messages()}
 {body}
 </main>
-<footer>Made with htmltemplates and Flask.</footer>
+<footer>{_(t"Made with htmltemplates and Flask.")}</footer>
 </body>
 </html>
 """
 
 
-def field(name: str, label: str, control: Template, error: str | None) -> Template:
+def field(name: str, label: str | Template, control: Template, error: str | None) -> Template:
     """A labelled form control (``control`` has ``id=name``) and its error message, if any."""
     return t"""<div class={["field", {"has-error": error}]}>
   <label for={name}>{label}</label>
@@ -70,11 +71,11 @@ def entry_form(draft: Draft, errors: Mapping[str, str]) -> Template:
     website = t"""<input id="website" name="website" value={draft.website}
     maxlength={MAX_LENGTH["website"]} placeholder="https://..." {invalid("website", errors)}>"""
     return t"""<form class="sign" method="post" action={url_for("guestbook.sign")}>
-<h2>Sign the guestbook</h2>
-{field("name", "Your name", name, errors.get("name"))}
-{field("message", "Message", message, errors.get("message"))}
-{field("website", "Website (optional)", website, errors.get("website"))}
-<button type="submit">Sign</button>
+<h2>{_(t"Sign the guestbook")}</h2>
+{field("name", _(t"Your name"), name, errors.get("name"))}
+{field("message", _(t"Message"), message, errors.get("message"))}
+{field("website", _(t"Website (optional)"), website, errors.get("website"))}
+<button type="submit">{_(t"Sign")}</button>
 </form>"""
 
 
@@ -89,23 +90,29 @@ def entry_item(entry: Entry) -> Template:
 """
 
 
-REFRESHING = "Refreshing…"
+REFRESHING = "Refreshing…"  # the English label, as bench/workloads/app.py writes it too
+# a module-level message: translated when it is rendered, in the language of that request
+REFRESHING_LABEL = lazy_gettext(t"Refreshing…")
 
 
 def entry_list(entries: Sequence[Entry]) -> Template:
     """The entries section: the part of the page that ``GET /entries`` returns alone."""
-    count = f"{len(entries)} entry" if len(entries) == 1 else f"{len(entries)} entries"
+    number = len(entries)
+    # Translators: the heading of the list of entries
+    count = ngettext(t"{number} entry", t"{number} entries", number)
     items = (
         t'<ol class="entries">\n{[entry_item(entry) for entry in entries]}</ol>'
         if entries
-        else t'<p class="empty">No entries yet: be the first to sign!</p>'
+        else t'<p class="empty">{_(t"No entries yet: be the first to sign!")}</p>'
     )
     # htmx (static/htmx.min.js) fetches GET /entries and swaps the section for it; hx-on runs
     # JavaScript, so the label is written there as a JavaScript string, not as text
+    refresh = _(t"Refresh")
     return t"""<section id="entries">
 <h2>{count}</h2>
 <button type="button" data-refresh hx-get={url_for("guestbook.entries")} hx-target="#entries"
-  hx-swap="outerHTML" hx-on::before-request="this.textContent = {REFRESHING}">Refresh</button>
+  hx-swap="outerHTML" hx-on::before-request="this.textContent = {REFRESHING_LABEL}">\
+{refresh}</button>
 {items}
 </section>"""
 
@@ -113,18 +120,19 @@ def entry_list(entries: Sequence[Entry]) -> Template:
 def guestbook_page(entries: Sequence[Entry], draft: Draft, errors: Mapping[str, str]) -> Template:
     """The home page: the form, then the entries."""
     return layout(
-        "Guestbook",
-        t"""<h1>Guestbook</h1>
-<p>Leave a message for the next visitors.</p>
+        _(t"Guestbook"),
+        t"""<h1>{_(t"Guestbook")}</h1>
+<p>{_(t"Leave a message for the next visitors.")}</p>
 {entry_form(draft, errors)}
 {entry_list(entries)}""",
     )
 
 
 def not_found_page(path: str) -> Template:
+    index = url_for("guestbook.index")
     return layout(
-        "Page not found · Guestbook",
-        t"""<h1>Page not found</h1>
-<p>There is no page at <code>{path}</code>.
-<a href={url_for("guestbook.index")}>Back to the guestbook</a>.</p>""",
+        _(t"Page not found · Guestbook"),
+        t"""<h1>{_(t"Page not found")}</h1>
+<p>{_(t"There is no page at <code>{path}</code>.")}
+{_(t"<a href={index}>Back to the guestbook</a>.")}</p>""",
     )

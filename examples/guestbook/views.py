@@ -8,7 +8,9 @@ from flask import Blueprint, flash, redirect, request, url_for
 from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
 
+from htmltemplates import html
 from htmltemplates.flask import view
+from htmltemplates.i18n import _
 
 from . import components, db
 from .forms import Draft
@@ -32,7 +34,9 @@ def sign() -> tuple[Template, int] | Response:
     if errors:
         return components.guestbook_page(db.list_entries(), draft, errors), 400
     entry_id = db.add_entry(draft.name, draft.message, draft.website)
-    flash(f"Thank you for signing, {draft.name}!", "success")
+    name = draft.name
+    # the message is rendered now, in the visitor's language, and kept as markup
+    flash(html(_(t"Thank you for signing, {name}!")), "success")
     return redirect(url_for(".index", _anchor=f"entry-{entry_id}"))
 
 

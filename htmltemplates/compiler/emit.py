@@ -40,12 +40,15 @@ from dataclasses import dataclass
 from string.templatelib import Template
 from types import CodeType
 
-from .._spec import SAFE_SCHEMES, AttrKind, UrlPart, ascii_lower
+from markupsafe import Markup
+
+from .._spec import AttrKind, UrlPart, ascii_lower
 from ..errors import TemplateError
 from ..escaper import Escaper, Escaping
 from ..runtime import attributes as _attributes
 from ..runtime import cache
 from ..runtime import components as _components
+from ..runtime import css as _css
 from ..runtime import escapers as _escapers
 from ..runtime import scripted as _scripted
 from ..runtime import streaming as _streaming
@@ -78,9 +81,13 @@ __all__ = ["emit"]
 _GLOBALS: dict[str, object] = {
     "_str": str,
     "_list": list,
+    "_dict": dict,
+    "_Markup": Markup,
+    "_style": _attributes.style_text,
+    "_cssv": _css.css_value_text,
     "_tuple": tuple,
     "_atext": _attributes.attr_text,
-    "_SAFE_URL_STARTS": tuple(f"{scheme}:" for scheme in sorted(SAFE_SCHEMES)),
+    "_SAFE_URL_STARTS": _escapers.SAFE_URL_STARTS,
     "_int": int,
     "_float": float,
     "_Template": Template,
@@ -104,6 +111,7 @@ _GLOBALS: dict[str, object] = {
     "_url": _attributes.url_part,
     "_res": _attributes.resource_part,
     "_piece": _attributes.url_piece,
+    "_pstr": _attributes.url_piece_str,
     "_marked": _attributes.part_text,
     "_event": _attributes.render_event,
     "_whole": _tags.render_whole,
@@ -170,6 +178,7 @@ class _Emitter:
         self.constants: dict[str, object] = {}
         self.counts: dict[str, int] = {}
         self.functions: list[str] = []
+        self.brief = False  # a long template's: its holes without inline fast paths
 
     def const(self, value: object, role: str) -> str:
         """The name of a new constant of the plan holding ``value``: ``_{role}{n}``."""
@@ -205,6 +214,9 @@ class _Emitter:
             assert isinstance(significant[0], Component)
             lines = self._fused_render(significant[0], holes)
         else:
+            # nodes and pieces are about as many (text joined, holes one each): a template of
+            # more nodes than a chunk holds will be chunked, and is written brief
+            self.brief = len(significant) > _CHUNK
             pieces = self.pieces(nodes)
             if len(pieces) > _CHUNK:
                 lines = self._chunked_render(pieces, holes)
@@ -340,7 +352,7 @@ class _Emitter:
                 if self.stream and escaper is Escaper.TEXT and not keep_newline:
                     source = sources.deferred_text(index)
                 else:
-                    source = sources.text_value(self.const, index, escaper)
+                    source = sources.text_value(self.const, index, escaper, self.brief)
                 # the parser drops a newline right after <pre>/<textarea>: give it one to drop
                 source = f"_keep_newline({source})" if keep_newline else source
                 return [self._piece(source, node, f"{self.hole(index)}: {escaper}")]
@@ -349,7 +361,8 @@ class _Emitter:
             case WholeAttribute():
                 whole = Escaping(Escaper.ATTRIBUTE, kind=node.kind)
                 note = self._note(node.index, node.name, whole)
-                return [self._piece(sources.whole_attribute(self.const, node), node, note)]
+                source = sources.whole_attribute(self.const, node, self.brief)
+                return [self._piece(source, node, note)]
             case AttributeValue():
                 return self._attribute_value(node)
             case Spread(index, ws, element):
@@ -364,6 +377,9 @@ class _Emitter:
             case Component():
                 return [self._piece(self._component(node), node, f"<{self.hole(node.index)}>")]
         raise AssertionError(f"no such node: {node!r}")  # pragma: no cover
+
+    def _part(self, part: Part, key: str) -> str:
+        return sources.part(self.const, part, key, self.brief)
 
     @staticmethod
     def _piece(source: str, node: Node, note: str) -> _Piece:
@@ -390,7 +406,7 @@ class _Emitter:
         if node.drop_empty:
             # holes side by side and nothing else: a class or style left empty is dropped
             holes = [part for part in node.parts if isinstance(part, Part)]
-            joined = " + ".join(f"({sources.part(self.const, part, key)})" for part in holes)
+            joined = " + ".join(f"({self._part(part, key)})" for part in holes)
             source = f"{self.const(start, 'start')} + t + {node.quote!r} if (t := {joined}) else ''"
             notes = ", ".join(self._note(part.index, node.name, part.escaping) for part in holes)
             return [self._piece(source, node, notes)]
@@ -401,7 +417,7 @@ class _Emitter:
                 continue
             values = frozenset({part.index})
             note = self._note(part.index, node.name, part.escaping)
-            out.append(_Piece("f'{(" + sources.part(self.const, part, key) + ")}'", note, values))
+            out.append(_Piece("f'{(" + self._part(part, key) + ")}'", note, values))
         out.append(node.quote)
         return out
 

@@ -48,7 +48,7 @@ from .ir import (
     WholeAttribute,
 )
 
-__all__ = ["lower"]
+__all__ = ["lower", "lower_tokens"]
 
 
 def lower(template: Template) -> tuple[list[Node], Nesting | None]:
@@ -58,6 +58,15 @@ def lower(template: Template) -> tuple[list[Node], Nesting | None]:
     scanner = Scanner()
     tokens = scanner.scan(template)
     return _lower_tokens(tokens, template), scanner.nesting
+
+
+def lower_tokens(template: Template) -> tuple[list[Token], list[Node], Nesting | None]:
+    """What :func:`lower` does, with the scanner's tokens beside the nodes made of them: for
+    tools that explain a template (where each hole stands, from the tokens; what is done to
+    its value, from the nodes). html() never calls it."""
+    scanner = Scanner()
+    tokens = scanner.scan(template)
+    return tokens, _lower_tokens(tokens, template), scanner.nesting
 
 
 def _lower_tokens(tokens: Sequence[Token], template: Template) -> list[Node]:
@@ -262,7 +271,7 @@ def _children(token: ComponentToken, template: Template) -> Template | tuple[str
     strings = template.strings
     if first == last:
         text = strings[first][start:end]
-        return Template(text) if text else EMPTY
+        return Template(text) if text else EMPTY  # htmltemplates: ignore
     parts: list[str | int] = [strings[first][start:]]
     for n in range(first, last):
         parts.append(n)

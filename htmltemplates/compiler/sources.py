@@ -31,10 +31,19 @@ __all__ = [
 Const = Callable[[object, str], str]
 
 
-def text_value(const: Const, index: int, escaper: Escaper) -> str:
-    """The source of a hole in element content, a comment, a <script> or a <style>."""
+def text_value(const: Const, index: int, escaper: Escaper, brief: bool = False) -> str:
+    """The source of a hole in element content, a comment, a <script> or a <style>; ``brief``,
+    that of a long template (see _BRIEF)."""
     if escaper in CSS_ESCAPERS:
         return f"_css(v{index}, {index}, {const(escaper, 'css')})"
+    if brief and not SLOW_PATHS and escaper in _BRIEF_TEXT:
+        # a str escaped inline, anything else by the runtime function (and its shortcuts)
+        slow = f"{_BRIEF_TEXT[escaper]}(v{index}, {index})"
+        return f"_esc(v{index}) if v{index}.__class__ is _str else {slow}"
+    if escaper is Escaper.SCRIPT_LITERAL and not (SLOW_PATHS or brief):
+        # an int's JavaScript literal is its digits, between spaces (see js_value)
+        slow = f"_js(v{index}, {index})"
+        return f"' ' + _str(v{index}) + ' ' if v{index}.__class__ is _int else {slow}"
     if escaper in _TEXT_FUNCTIONS:
         return f"{_TEXT_FUNCTIONS[escaper]}(v{index}, {index})"
     if escaper is Escaper.TEXT:
@@ -59,15 +68,19 @@ def deferred_text(index: int) -> str:
     )
 
 
-def whole_attribute(const: Const, node: WholeAttribute) -> str:
-    """The source of ``name={value}`` in place, the attribute included."""
+def whole_attribute(const: Const, node: WholeAttribute, brief: bool = False) -> str:
+    """The source of ``name={value}`` in place, the attribute included; ``brief``, that of a
+    long template (see _BRIEF)."""
     n, ws, name, quote, kind = node.index, node.ws, node.name, node.quote, node.kind
-    names = ", ".join((const(ws, "ws"), const(name, "name"), const(ascii_lower(name), "key")))
+    key_name = const(ascii_lower(name), "key")
+    names = ", ".join((const(ws, "ws"), const(name, "name"), key_name))
     slow = f"_whole(v{n}, {n}, {names}, {quote!r}, _KIND.{kind.name})"
+    if brief and kind not in SCRIPT_KINDS and kind is not AttrKind.EVENT:
+        return slow
     # inline: None/False drop the attribute, True leaves it bare, a str is escaped
     bare = const(ws + name, "bare")
     flags = f"'' if v{n} is None or v{n} is False else {bare} if v{n} is True else {slow}"
-    if SLOW_PATHS and kind in (AttrKind.PLAIN, AttrKind.CLASS, AttrKind.URL):
+    if SLOW_PATHS and kind in (AttrKind.PLAIN, AttrKind.CLASS, AttrKind.URL, AttrKind.STYLE):
         return slow
     before = const(f"{ws}{name}={quote}", "start")
     text = f"{before} + _esc(v{n}) + {quote!r}"
@@ -75,6 +88,15 @@ def whole_attribute(const: Const, node: WholeAttribute) -> str:
         # an int or a float needs no escaping (data-depth={depth}); an int too long for text
         # raises ValueError, which the plan turns into big-int (see _CHECK_INTS)
         number = f"{before} + _str(v{n}) + {quote!r}"
+        # trusted markup (a label, a title): the text it shows, escaped, as attr_text gives it
+        marked = f"{before} + _esc(_atext(v{n}, {n}, {key_name})) + {quote!r}"
+        flags = f"{marked} if c is _Markup else {flags}"
+        key = ascii_lower(name)
+        if key in ("data", "aria"):
+            # a dict: its entries expanded straight away, as render_whole does for a mapping
+            prefix = f"{const(ws, 'ws')}, '', None, {const(name, 'name')}, {key == 'aria'}"
+            expand = f"_spread(v{n}, {n}, {prefix})"
+            flags = f"{expand} if c is _dict else {flags}"
         return (
             f"{text} if (c := v{n}.__class__) is _str and v{n} "
             f"else {number} if c is _int or c is _float else {flags}"
@@ -87,6 +109,11 @@ def whole_attribute(const: Const, node: WholeAttribute) -> str:
             f"{text} if (c := v{n}.__class__) is _str and v{n} "
             f"else {joined} if c is _list or c is _tuple else {flags}"
         )
+    if kind is AttrKind.STYLE:
+        # a str of declarations or a dict: straight to style_text, which render_whole calls
+        # for them (after its checks for other values), the attribute dropped when it is empty
+        styled = f"({before} + t + {quote!r} if (t := _style(v{n}, {n})) else '')"
+        return f"{styled} if (c := v{n}.__class__) is _str or c is _dict else {flags}"
     if kind is AttrKind.EVENT:
         return f"_event(v{n}, {n}, {before}, {bare}, {quote!r})"
     if kind in SCRIPT_KINDS:
@@ -100,26 +127,48 @@ def whole_attribute(const: Const, node: WholeAttribute) -> str:
     return slow
 
 
-def part(const: Const, part: Part, key: str) -> str:
+def part(const: Const, part: Part, key: str, brief: bool = False) -> str:
     """The source of a hole inside an attribute value rendered in place (``key`` is the
-    constant of the attribute's lower-case name)."""
+    constant of the attribute's lower-case name); ``brief``, that of a long template (see
+    _BRIEF)."""
     n, escaping = part.index, part.escaping
     escaper = escaping.escaper
+    if brief:
+        if escaper is Escaper.ATTR_TEXT:
+            slow = f"_part(v{n}, {n}, {key})"
+            return slow if SLOW_PATHS else f"_esc(v{n}) if v{n}.__class__ is _str else {slow}"
+        if escaper in URL_PIECES:
+            slow = f"_piece(v{n}, {n}, {key}, _PART.{URL_PIECES[escaper].name})"
+            # ids in URLs are ints, whose text needs no encoding: url_piece's work is a str's
+            return slow if SLOW_PATHS else f"_str(v{n}) if v{n}.__class__ is _int else {slow}"
+        if escaper is Escaper.JS_LITERAL or escaper is Escaper.CSS_VALUE:
+            return f"_marked(v{n}, {n}, {key}, {const(escaping, 'escaping')})"
     if escaper is Escaper.URL_START:
         return f"_url(v{n}, {n}, {key})"
     if escaper is Escaper.RESOURCE_URL:
         return f"_res(v{n}, {n}, {key})"
     if escaper in URL_PIECES:
-        piece = f"_piece(v{n}, {n}, {key}, _PART.{URL_PIECES[escaper].name})"
-        # an int needs neither encoding nor escaping (ids in /items/{id} are common)
-        fast = f"_str(v{n}) if v{n}.__class__ is _int else "
-        return piece if SLOW_PATHS else fast + piece
+        args = f"v{n}, {n}, {key}, _PART.{URL_PIECES[escaper].name}"
+        # an int needs neither encoding nor escaping (ids in /items/{id} are common); a str's
+        # encoded text is remembered
+        fast = f"_str(v{n}) if (c := v{n}.__class__) is _int else _pstr({args}) if c is _str else "
+        return f"_piece({args})" if SLOW_PATHS else f"{fast}_piece({args})"
     if escaper is Escaper.ATTR_TEXT:
         slow = f"_part(v{n}, {n}, {key})"
         # an int needs no escaping (class="level-{n}", id="row-{i}")
         fast = f"_esc(v{n}) if (c := v{n}.__class__) is _str else _str(v{n})"
         return slow if SLOW_PATHS else f"{fast} if c is _int else {slow}"
-    return f"_marked(v{n}, {n}, {key}, {const(escaping, 'escaping')})"
+    slow = f"_marked(v{n}, {n}, {key}, {const(escaping, 'escaping')})"
+    if escaper is Escaper.JS_LITERAL and not SLOW_PATHS:
+        # an int's JavaScript literal is its digits, between spaces: nothing to escape
+        return f"' ' + _str(v{n}) + ' ' if v{n}.__class__ is _int else {slow}"
+    if escaper is Escaper.CSS_VALUE and not SLOW_PATHS:
+        # a str through its remembered text; an int passes the CSS value filter as it is
+        # (digits and a sign), and needs no escaping
+        return (
+            f"_cssv(v{n}) if (c := v{n}.__class__) is _str else _str(v{n}) if c is _int else {slow}"
+        )
+    return slow
 
 
 def merged_tag(const: Const, node: MergedTag) -> str:
@@ -153,6 +202,13 @@ def _fast_text(n: int, slow: str, nested: bool = False) -> str:
         f"else _str({value}) if c is _int else {template}{slow}({value}, {n})"
     )
 
+
+# A long template's plan (of more pieces than emit.py's _CHUNK) is brief: CPython's compile()
+# of the inline fast paths of its holes would take most of its first render (24 µs a hole of the
+# 128 of a chunk, against 10 for a str's alone and 6 for a call of the runtime function), which
+# an app's first request pays. So each hole is the call of its runtime function, whose own
+# shortcuts serve the common values, a str escaped inline first in text and attribute text.
+_BRIEF_TEXT = {Escaper.TEXT: "_text", Escaper.TEXT_FOREIGN: "_text_f", Escaper.RCDATA: "_rcdata"}
 
 # The escapers of holes in text that have no inline fast path, by the name of their function
 _TEXT_FUNCTIONS = {

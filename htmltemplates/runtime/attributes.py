@@ -15,11 +15,14 @@ from dataclasses import dataclass
 from string.templatelib import Template
 from typing import Literal
 
+from markupsafe import Markup
+
 from .. import _messages as _msg
 from .._spec import SCRIPT_KINDS, AttrKind, UrlPart, ascii_lower
 from ..escaper import CSS_ESCAPERS, URL_PIECES, Escaper, Escaping
 from .css import CODE_PROPERTIES, NotCssError, css_string, css_text, css_url, css_value
 from .escapers import (
+    SAFE_URL_STARTS,
     UNSAFE_CSS,
     encode_fragment,
     encode_path,
@@ -60,7 +63,7 @@ Value = str | Literal[True]
 
 # The shortcuts for the classes of most values (see slow.py): each is a fast path of the code
 # after it, which the switch HTMLTEMPLATES_SLOW_PATHS=1 takes instead
-_FAST_STR, _FAST_INT = fast(str), fast(int)
+_FAST_STR, _FAST_INT, _FAST_MARKUP = fast(str), fast(int), fast(Markup)
 
 
 def attr_text(value: object, slot: int, name: str, depth: int = 0) -> str:
@@ -87,6 +90,8 @@ def attr_text(value: object, slot: int, name: str, depth: int = 0) -> str:
         return " ".join(texts)
     if cls is _FAST_INT:
         return int_text(value, slot)  # type: ignore[arg-type]
+    if cls is _FAST_MARKUP:  # the match's __html__ case below: a Markup's __html__ is itself
+        return markup_to_text(value)  # type: ignore[arg-type]
     value = resolve(value, slot)
     match value:
         case None | bool():
@@ -154,6 +159,22 @@ def url_piece(value: object, slot: int, name: str, part: UrlPart) -> str:
     return escape_text(_url_text(value, slot, name, part))
 
 
+def url_piece_str(value: str, slot: int, name: str, part: UrlPart) -> str:
+    """url_piece for an exact ``str``, remembered for short values (bounded): a page repeats
+    the values of its URLs (the query of a search in every result's link, a category's
+    slug), and percent-encoding one costs a call of urllib's quote()."""
+    known = _PIECES[part]
+    text = known.get(value)
+    if text is None:
+        text = url_piece(value, slot, name, part)
+        if len(value) <= _MAX_CACHED_STYLE and len(known) < _MAX_STYLE_STRINGS:
+            known[value] = text
+    return text
+
+
+_PIECES: dict[UrlPart, dict[str, str]] = {part: {} for part in UrlPart}
+
+
 def _url_text(value: object, slot: int, name: str, part: UrlPart) -> str:
     """A value in a URL, not yet escaped: scheme-filtered at the start (trusted URLs pass),
     percent-encoded for its part elsewhere."""
@@ -201,7 +222,9 @@ def srcset_value(value: object, slot: int, name: str) -> str:
     with whitespace and commas encoded; descriptors that are not a width, density or height
     are dropped."""
     candidates: list[tuple[object, str]] = []
-    if isinstance(value, str) and value.__class__ not in _TRUSTED_URLS:
+    if value.__class__ is _FAST_STR and "(" not in value:
+        candidates = _split_srcset(value)
+    elif isinstance(value, str) and value.__class__ not in _TRUSTED_URLS:
         candidates = [(url, " ".join(found)) for url, found in _parse_srcset(plain_str(value))]
     elif isinstance(value, list | tuple):
         for item in value:
@@ -213,10 +236,46 @@ def srcset_value(value: object, slot: int, name: str) -> str:
         candidates = [(value, "")]
     out = []
     for url, descriptors in candidates:
-        text = _SRCSET_SPECIAL.sub(_percent, _url_text(url, slot, name, UrlPart.START))
-        valid = [d for d in descriptors.split() if _DESCRIPTOR.fullmatch(d)]
-        out.append(" ".join([text, *valid]))
+        # a plainly safe URL (see SAFE_URL_STARTS) is what _url_text gives for it
+        if url.__class__ is _FAST_STR and (
+            url.isascii() and (":" not in url or url.startswith(SAFE_URL_STARTS))
+        ):
+            text = url
+        else:
+            text = _url_text(url, slot, name, UrlPart.START)
+        if _SRCSET_SPECIAL.search(text) is not None:
+            text = _SRCSET_SPECIAL.sub(_percent, text)
+        for descriptor in descriptors.split():
+            if _DESCRIPTOR.fullmatch(descriptor):
+                text += " " + descriptor
+        out.append(text)
     return escape_text(", ".join(out))
+
+
+# A candidate of a srcset without '(' (_parse_srcset reads the rest): after whitespace and
+# commas, a URL (a run of non-whitespace) that ends with ',' and so has no descriptors; or a
+# URL and the text of its descriptors, up to the next ','. Possessive, so that the commas and
+# whitespace before a candidate are never given back to it.
+_SRCSET_CANDIDATE = re.compile(
+    r"[\t\n\f\r ,]*+(?:([^\t\n\f\r ]*,)(?![^\t\n\f\r ])|([^\t\n\f\r ]+)([^,]*),?)"
+)
+
+
+def _split_srcset(text: str) -> list[tuple[object, str]]:
+    """The candidates of a srcset without '(', as (URL, the text of its descriptors): what
+    _parse_srcset reads, its descriptors joined, in a few regular-expression matches rather
+    than a loop over the characters."""
+    candidates: list[tuple[object, str]] = []
+    match = _SRCSET_CANDIDATE.match
+    position, end = 0, len(text)
+    while position < end and (found := match(text, position)) is not None:
+        bare, url, descriptors = found.groups()
+        if bare is not None:
+            candidates.append((bare.rstrip(","), ""))
+        else:
+            candidates.append((url, descriptors))
+        position = found.end()
+    return candidates
 
 
 def _parse_srcset(text: str) -> list[tuple[str, list[str]]]:
@@ -439,6 +498,35 @@ class PartsItem:
     quote: str
 
 
+def style_text(value: object, slot: int) -> str | None:
+    """The escaped value of a ``style`` attribute given ``value`` whole (None when it has no
+    declaration): :func:`_style_text`, escaped, which defines it. A ``str`` of declarations
+    and the declarations of a ``dict`` whose values are ``str`` are remembered, so that the
+    style a page writes on every row costs a lookup (bounded: see _remember_declaration)."""
+    cls = value.__class__
+    if cls is _FAST_STR:
+        text = _STYLE_STRINGS.get(value)  # type: ignore[call-overload]
+        if text is None:
+            text = escape_text(_style_text(value, slot))
+            if len(value) <= _MAX_CACHED_STYLE and len(_STYLE_STRINGS) < _MAX_STYLE_STRINGS:  # type: ignore[arg-type]
+                _STYLE_STRINGS[value] = text  # type: ignore[index]
+        return text or None
+    if cls is _FAST_DICT:
+        declarations = []
+        for key, item in value.items():  # type: ignore[attr-defined]
+            if item.__class__ is _FAST_STR and key.__class__ is _FAST_STR:
+                known = _DECLARATIONS.get(key)
+                if known is not None and (declaration := known.get(item)) is not None:
+                    declarations.append(declaration)
+                    continue
+            elif item is None or item.__class__ is bool:
+                continue
+            break  # not seen before: the definition, which remembers what it can
+        else:
+            return "; ".join(declarations) or None
+    return escape_text(_style_text(value, slot)) or None
+
+
 def _style_text(value: object, slot: int) -> str:
     """CSS declarations from a dict of property -> value (None/False dropped) or a str of
     ``prop: value`` declarations; every value passes the CSS value filter."""
@@ -473,13 +561,41 @@ def _style_text(value: object, slot: int) -> str:
         text = attr_text(item, slot, "style")
         if code:
             text = UNSAFE_CSS  # behavior, -moz-binding: their values load code, whatever they say
-        declarations.append(f"{key}: {filter_css_value(text)}")
+        declaration = f"{key}: {filter_css_value(text)}"
+        if item.__class__ is _FAST_STR and key.__class__ is _FAST_STR:
+            _remember_declaration(key, item, declaration)
+        declarations.append(declaration)
     return "; ".join(declarations)
+
+
+def _remember_declaration(key: str, item: str, declaration: str) -> None:
+    """Remember the escaped ``declaration`` that property ``key`` with the value ``item``
+    gives, for :func:`style_text`: at most _MAX_STYLE_PROPERTIES properties, each with
+    _MAX_STYLE_VALUES values of at most _MAX_CACHED_STYLE characters (a style computed per
+    row, ``f"{pct}%"``, fills one property's share and no more)."""
+    if len(item) > _MAX_CACHED_STYLE:
+        return
+    known = _DECLARATIONS.get(key)
+    if known is None:
+        if len(_DECLARATIONS) >= _MAX_STYLE_PROPERTIES:
+            return
+        known = _DECLARATIONS[key] = {}
+    if len(known) < _MAX_STYLE_VALUES:
+        known[item] = escape_text(declaration)
 
 
 # The property names of style dicts already checked, and whether their values load code
 _STYLE_PROPERTIES: dict[str, bool] = {}
 _MAX_STYLE_PROPERTIES = 4096
+# What style_text remembers: the escaped value of a str of declarations; the escaped
+# declaration of a property and a str value (filled by the definition; with the slow paths
+# the _FAST classes are none that a value has, so nothing is remembered or looked up)
+_STYLE_STRINGS: dict[str, str] = {}
+_DECLARATIONS: dict[str, dict[str, str]] = {}
+_MAX_STYLE_STRINGS = 4096
+_MAX_STYLE_VALUES = 256
+_MAX_CACHED_STYLE = 256
+_FAST_DICT = fast(dict)
 
 
 # Attributes whose value is JavaScript, or decides how other content is read: their values
@@ -515,7 +631,7 @@ def whole_value(value: object, slot: int, name: str, kind: AttrKind) -> Value | 
         case AttrKind.CLASS:
             return escape_text(attr_text(value, slot, name)) or None
         case AttrKind.STYLE:
-            return escape_text(_style_text(value, slot)) or None
+            return style_text(value, slot)
         case AttrKind.URL:
             return url_part(value, slot, name)
     return attr_part(value, slot, name)

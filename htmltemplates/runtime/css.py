@@ -13,6 +13,7 @@ from .escapers import (
     encode_fragment,
     encode_path,
     encode_query,
+    escape_text,
     filter_css_value,
     filter_url,
     markup_to_text,
@@ -154,3 +155,20 @@ def css_value(value: object) -> str:
     if text[-1:] == "/":
         text += " "
     return text
+
+
+def css_value_text(value: str) -> str:
+    """What part_text gives for an exact ``str`` where a CSS property value goes in a style
+    attribute (``style="color: {c}"``): ``escape_text(css_value(value))``, remembered for
+    short values (bounded), since pages repeat their colours and sizes."""
+    text = _CSS_VALUE_TEXTS.get(value)
+    if text is None:
+        text = escape_text(css_value(value))
+        if len(value) <= _MAX_CACHED_VALUE and len(_CSS_VALUE_TEXTS) < _MAX_VALUE_TEXTS:
+            _CSS_VALUE_TEXTS[value] = text
+    return text
+
+
+_CSS_VALUE_TEXTS: dict[str, str] = {}
+_MAX_CACHED_VALUE = 256
+_MAX_VALUE_TEXTS = 4096

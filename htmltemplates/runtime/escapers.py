@@ -143,6 +143,12 @@ def encode_fragment(text: str, /) -> str:
     return _quote(text, _FRAGMENT_SAFE)
 
 
+# The starts of URLs filter_url keeps as they are, written in lower case: an ASCII str (no lone
+# surrogate to replace) with no ':', or with one of these starts, is plainly safe, and the fast
+# paths of plans and srcset_value write it without calling filter_url
+SAFE_URL_STARTS = tuple(f"{scheme}:" for scheme in sorted(SAFE_SCHEMES))
+
+
 def filter_url(url: str, /) -> str:
     """``url`` if it is relative or its scheme is http, https, mailto or tel; else UNSAFE_URL
     (lone surrogates made U+FFFD, see usv_string)."""

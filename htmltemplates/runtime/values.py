@@ -12,6 +12,7 @@ import functools
 import inspect
 import sys
 import types
+from abc import get_cache_token
 from annotationlib import Format
 from collections.abc import Callable, Coroutine, Mapping
 from string.templatelib import Interpolation, Template
@@ -19,6 +20,7 @@ from typing import Any, NoReturn
 
 from .. import _messages as _msg
 from ..errors import RenderError
+from .slow import SLOW_PATHS
 
 __all__ = [
     "LAZY_TYPES",
@@ -168,9 +170,26 @@ def is_async(value: object) -> bool:
     iterable that is not also an ordinary iterable (an async generator). Asked only of values
     no other rule took, so that common values pay nothing for it."""
     cls = type(value)
-    return inspect.isawaitable(value) or (
-        hasattr(cls, "__aiter__") and not hasattr(cls, "__iter__")
-    )
+    if _ASYNC_TOKEN[0] != get_cache_token():  # a class was registered with an ABC since
+        _ASYNC_TYPES.clear()
+        _ASYNC_TOKEN[0] = get_cache_token()
+    verdict = _ASYNC_TYPES.get(cls)
+    if verdict is None:
+        verdict = inspect.isawaitable(value) or (
+            hasattr(cls, "__aiter__") and not hasattr(cls, "__iter__")
+        )
+        # a generator is awaitable by the flags of its code (types.coroutine), not its class
+        if cls is not types.GeneratorType and len(_ASYNC_TYPES) < _MAX_ASYNC_TYPES:
+            _ASYNC_TYPES[cls] = verdict
+    return verdict
+
+
+# is_async's verdicts by class (a datetime with a format spec asks for each value): what makes
+# a value async is its class's methods, or its registration with collections.abc.Awaitable,
+# which changes abc's cache token; with the slow paths nothing is remembered
+_ASYNC_TYPES: dict[type, bool] = {}
+_MAX_ASYNC_TYPES = 0 if SLOW_PATHS else 1024
+_ASYNC_TOKEN = [get_cache_token()]
 
 
 def async_value(value: object, slot: int | None) -> NoReturn:

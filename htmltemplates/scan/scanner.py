@@ -77,6 +77,11 @@ class Scanner:
     (:class:`ComponentPairing`) and what some reader may read otherwise
     (:class:`Uncertainty`)."""
 
+    # Whether plain tags are taken in one match (see _plain_tag). A reader that watches every
+    # tag through start_tag_closed and end_tag_closed (the checker's, in tooling/) sets it
+    # False in a subclass: the walk gives the same tokens, one tag state at a time.
+    plain_tags = True
+
     def __init__(self) -> None:
         self.tokens: list[Token] = []
         self.literal: list[str] = []  # literal text not yet in tokens
@@ -387,6 +392,8 @@ class Scanner:
 def _plain_tag(scanner: Scanner, text: str, i: int, j: int) -> int:
     """In text from ``i``: the end of the tag at ``j``, taken with the text before it, if it
     is plain; else -1, and nothing taken."""
+    if not scanner.plain_tags:
+        return -1
     if text.startswith("</", j):
         return _plain_end_tag(scanner, text, i, j)
     return _plain_start_tag(scanner, text, i, j)

@@ -1,0 +1,341 @@
+"""``python -m htmltemplates check``: finds the templates html() would refuse, by reading the
+Python source, without importing or running it."""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import io
+import os
+import re
+import sys
+import tokenize
+import warnings
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from string.templatelib import Template
+from typing import Protocol
+
+from ..compiler.lower import lower
+from ..errors import Location, TemplateError, excerpt
+from .calls import dangerous
+from .files import ConfigError, Excludes, Unreadable, find_files, load_config, read_sources
+from .literals import (
+    HTMLLiteral,
+    ModuleIndex,
+    expected_refusals,
+    expecting_functions,
+    html_literals,
+)
+from .positions import SourceText, location_position
+from .props import components
+from .report import Finding, Severity, as_json, github, human, summary
+from .structure import structural
+
+__all__ = ["FILE_CHECKS", "TEMPLATE_CHECKS", "check_paths", "check_sources", "main"]
+
+
+class TemplateFault(Protocol):
+    """A fault in a template's static text: a TemplateSyntaxError (an error), or a lint
+    warning; ``severity`` may say otherwise."""
+
+    @property
+    def headline(self) -> str: ...
+    @property
+    def fix(self) -> str: ...
+    @property
+    def anchor(self) -> str: ...
+    @property
+    def location(self) -> Location | None: ...
+
+
+class CodeFault(Protocol):
+    """A fault in the Python code around the templates, at ``node``."""
+
+    @property
+    def node(self) -> ast.AST: ...
+    @property
+    def headline(self) -> str: ...
+    @property
+    def fix(self) -> str: ...
+    @property
+    def anchor(self) -> str: ...
+    @property
+    def severity(self) -> Severity: ...
+
+
+def refusal(template: Template, literal: HTMLLiteral) -> Iterable[TemplateFault]:
+    """The TemplateSyntaxError html() raises at the template's first render, if any: the
+    steps of its compile-time pipeline that refuse (scan, analysis, lowering: ``lower``, which
+    ``compile_template`` runs first), on the static strings alone. The rest of that pipeline
+    writes and compiles the plan's Python source, which refuses nothing and would cost three
+    times as much. A template's static strings decide, so each is lowered once per run."""
+    strings = template.strings
+    if strings in _CLEAN:
+        return []
+    try:
+        lower(template)
+    except TemplateError as error:
+        return [error]
+    _CLEAN.add(strings)
+    return []
+
+
+# the static strings lowered without a refusal in this run (main() empties it)
+_CLEAN: set[tuple[str, ...]] = set()
+
+
+def structure(template: Template, literal: HTMLLiteral) -> Iterable[TemplateFault]:
+    """The structural warnings of a template html() accepts (see tooling/structure.py); a
+    refused one has its refusal reported, and nothing more."""
+    return structural(template) if template.strings in _CLEAN else []
+
+
+def calls(tree: ast.Module, literals: Sequence[HTMLLiteral], path: str) -> Iterable[CodeFault]:
+    """The dangerous calls around templates in the module (see tooling/calls.py)."""
+    return dangerous(tree)
+
+
+def props(tree: ast.Module, literals: Sequence[HTMLLiteral], path: str) -> Iterable[CodeFault]:
+    """The component tags whose props do not fit their component (see tooling/props.py)."""
+    return components(tree, Path(path))
+
+
+# The checks run on every HTML template, and on every parsed Python source with its HTML
+# templates. A new check is one more line here.
+TEMPLATE_CHECKS: list[Callable[[Template, HTMLLiteral], Iterable[TemplateFault]]] = [
+    refusal,
+    structure,
+]
+FILE_CHECKS: list[Callable[[ast.Module, Sequence[HTMLLiteral], str], Iterable[CodeFault]]] = [
+    calls,
+    props,
+]
+
+# `# htmltemplates: ignore`: on the line of a literal it skips the literal; on a line of its
+# own above the first statement, the file
+_IGNORE = re.compile(r"#\s*htmltemplates:\s*ignore\b")
+
+
+@dataclass
+class Totals:
+    """How much was read, for the summary line."""
+
+    files: int = 0
+    templates: int = 0
+
+
+def check_sources(path: str, sources: Sequence[SourceText], totals: Totals) -> list[Finding]:
+    """The findings in the Python sources of one file: the file, or the code blocks of a
+    Markdown document (which share their functions, as the blocks of a page run together)."""
+    findings: list[Finding] = []
+    parsed: list[tuple[SourceText, ast.Module]] = []
+    for source in sources:
+        with warnings.catch_warnings():  # invalid escapes warn as they are parsed: not ours
+            warnings.simplefilter("ignore")
+            try:
+                parsed.append((source, ast.parse(source.text, path)))
+            except SyntaxError as error:
+                findings.append(_unparsable(path, source, error))
+    indexes = [ModuleIndex(tree, source.text) for source, tree in parsed]
+    expecting = expecting_functions(indexes)
+    for (source, tree), index in zip(parsed, indexes, strict=True):
+        findings += _check_module(path, source, tree, index, expecting, totals)
+    return findings
+
+
+def _check_module(
+    path: str,
+    source: SourceText,
+    tree: ast.Module,
+    index: ModuleIndex,
+    expecting: set[str],
+    totals: Totals,
+) -> list[Finding]:
+    ignored = _ignored_lines(source, tree)
+    if ignored is None:
+        return []
+    expected = expected_refusals(index, expecting)
+    literals = [
+        literal
+        for literal in html_literals(index)
+        if id(literal.node) not in expected
+        and ignored.isdisjoint(range(literal.node.lineno, (literal.node.end_lineno or 0) + 1))
+    ]
+    totals.templates += len(literals)
+    findings: list[Finding] = []
+    for literal in literals:
+        for check in TEMPLATE_CHECKS:
+            findings += (
+                _template_finding(path, source, literal, fault)
+                for fault in check(literal.template, literal)
+            )
+    for file_check in FILE_CHECKS:
+        findings += (
+            _code_finding(path, source, fault)
+            for fault in file_check(tree, literals, path)
+            if getattr(fault.node, "lineno", 0) not in ignored
+        )
+    return findings
+
+
+def _template_finding(
+    path: str, source: SourceText, literal: HTMLLiteral, fault: TemplateFault
+) -> Finding:
+    line, column, _exact = location_position(source, literal.node, literal.template, fault.location)
+    severity: Severity = getattr(fault, "severity", "warning")
+    if isinstance(fault, TemplateError):
+        severity = "error"
+    lines = excerpt(literal.template, fault.location) if fault.location is not None else []
+    return Finding(
+        path,
+        *source.file_position(line, column),
+        severity,
+        fault.anchor,
+        fault.headline,
+        fault.fix,
+        "\n".join(line.removeprefix("    ") for line in lines),
+    )
+
+
+def _code_finding(path: str, source: SourceText, fault: CodeFault) -> Finding:
+    line = getattr(fault.node, "lineno", 1)
+    column = source.column(line, getattr(fault.node, "col_offset", 0))
+    return Finding(
+        path,
+        *source.file_position(line, column),
+        fault.severity,
+        fault.anchor,
+        fault.headline,
+        fault.fix,
+        _source_excerpt(source, line, column),
+    )
+
+
+def _unparsable(path: str, source: SourceText, error: SyntaxError) -> Finding:
+    line = error.lineno or 1
+    column = max((error.offset or 1) - 1, 0)
+    if line > len(source.lines):  # the end of the file
+        line, column = len(source.lines), len(source.lines[-1])
+    return Finding(
+        path,
+        *source.file_position(line, column),
+        "error",
+        "cannot-parse",
+        f"cannot parse: {error.msg}",
+        "",
+        _source_excerpt(source, line, column),
+    )
+
+
+def _source_excerpt(source: SourceText, line: int, column: int) -> str:
+    text = source.lines[line - 1].replace("\t", " ")
+    return f"{text}\n{' ' * min(column, len(text))}^"
+
+
+def _ignored_lines(source: SourceText, tree: ast.Module) -> set[int] | None:
+    """The lines that hold an ignore comment after code, or None when one on a line of its
+    own comes before the first statement (after the module's docstring, if any)."""
+    if _IGNORE.search(source.text) is None:
+        return set()
+    body = tree.body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]  # the docstring (or any constant) is not code to skip
+    first = body[0].lineno if body else len(source.lines) + 1
+    lines: set[int] = set()
+    readline = io.StringIO(source.text).readline
+    for token in tokenize.generate_tokens(readline):
+        # (anywhere in the comment: after `# type: ignore` or a remark of its own)
+        if token.type == tokenize.COMMENT and _IGNORE.search(token.string):
+            own_line = not token.line[: token.start[1]].strip()
+            if own_line and token.start[0] < first:
+                return None
+            lines.add(token.start[0])
+    return lines
+
+
+def check_paths(paths: Sequence[str], excludes: Excludes) -> tuple[list[Finding], Totals]:
+    """The findings in the files under ``paths`` (see files.find_files), sorted by place."""
+    totals = Totals()
+    findings: list[Finding] = []
+    for path in find_files(paths, excludes):
+        totals.files += 1
+        sources = read_sources(path)
+        if isinstance(sources, Unreadable):
+            code = "cannot-read" if sources.reason.startswith("cannot read") else "cannot-decode"
+            findings.append(Finding(path, sources.line, 1, "error", code, sources.reason, "", ""))
+            continue
+        findings += check_sources(path, sources, totals)
+    findings.sort(key=lambda finding: (finding.path, finding.line, finding.col))
+    return findings, totals
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m htmltemplates check",
+        description="Find the templates that html() would refuse, without running the code.",
+    )
+    parser.add_argument(
+        "paths", nargs="*", default=["."], help="files and directories (default: .)"
+    )
+    parser.add_argument(
+        "--exclude",
+        action="append",
+        default=[],
+        metavar="PATTERN",
+        help="skip the paths a .gitignore line PATTERN would (repeatable)",
+    )
+    parser.add_argument("--format", choices=("human", "json", "github"), default="human")
+    parser.add_argument("--strict", action="store_true", help="fail on warnings too")
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    """Run the checker; 1 when it reports an error (or a warning, with --strict), 2 on a usage
+    error, else 0."""
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit:  # --help, or a usage error argparse has reported
+        return int(exit.code or 0)
+    excludes = Excludes()
+    ignores: list[tuple[Excludes, frozenset[str]]] = []
+    try:
+        config = load_config(os.getcwd())
+        for pattern in config.exclude:
+            excludes.add(pattern, config.base)
+        for pattern in args.exclude:
+            excludes.add(pattern, os.getcwd())
+        for pattern, codes in config.ignores.items():
+            matches = Excludes()
+            matches.add(pattern, config.base)
+            ignores.append((matches, frozenset(codes)))
+    except ConfigError as error:
+        print(f"{parser.prog}: error: {error}", file=sys.stderr)
+        return 2
+    missing = [path for path in args.paths if not os.path.exists(path)]
+    if missing:
+        print(f"{parser.prog}: error: no such file or directory: {missing[0]}", file=sys.stderr)
+        return 2
+    _CLEAN.clear()
+    findings, totals = check_paths(args.paths, excludes)
+    findings = [
+        finding
+        for finding in findings
+        if not any(
+            finding.code in codes and matches.excluded(finding.path, is_directory=False)
+            for matches, codes in ignores
+        )
+    ]
+    if args.format == "json":
+        sys.stdout.write(as_json(findings))
+    elif args.format == "github":
+        sys.stdout.write(github(findings))
+    else:
+        colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+        report = human(findings, colour)
+        sys.stdout.write(report + ("\n" if report else ""))
+        sys.stdout.write(summary(findings, totals.files, totals.templates))
+    failing = {"error", "warning"} if args.strict else {"error"}
+    return 1 if any(finding.severity in failing for finding in findings) else 0

@@ -1,0 +1,253 @@
+"""Component tags in a module's t-strings checked against the signatures of their components,
+read with ast: unknown props, missing required props, children given to a component that takes
+none. The messages are the runtime's (``runtime/components.py``, ``verify``), built by the same
+builders of ``_messages``.
+
+Only what is certain is reported. A component is checked when it is a function defined, without
+a decorator, at the top of this module or of a module it imports from a .py file found next to
+it or under its package root (parsed, never imported); a spread in the tag may give any prop,
+so with one only the props written in the tag are checked; ``**kwargs`` takes any prop.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import keyword
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from string.templatelib import Interpolation, Template
+from typing import Any
+
+from .. import _messages as _msg
+from ..errors import TemplateError, TemplateSyntaxError
+from ..scan.scanner import scan
+from ..scan.tokens import AttrToken, ComponentToken, Token
+from .findings import CodeLint, in_source_order
+from .names import LOCAL, Scopes, module_bindings
+
+__all__ = ["components"]
+
+_DEPTH = 4  # re-exports followed (from .cards import Card in a package's __init__.py)
+
+
+@dataclass(frozen=True, slots=True)
+class _Signature:
+    """What a component accepts, as runtime/components.py reads it from inspect.signature."""
+
+    names: tuple[str, ...]
+    required: frozenset[str]
+    kwargs: bool
+
+    @property
+    def shown(self) -> str:
+        """The parameters as the runtime shows them in the message about an unknown prop."""
+        if not self.names and not self.kwargs:
+            return "no props"
+        return ", ".join(self.names) + (", **" if self.kwargs else "")
+
+
+def _signature(function: ast.FunctionDef | ast.AsyncFunctionDef) -> _Signature | None:
+    """The signature of ``function``; None when the runtime would refuse it for another reason
+    (a positional-only parameter without a default)."""
+    args = function.args
+    positional = [*args.posonlyargs, *args.args]
+    first_default = len(positional) - len(args.defaults)
+    if any(i < first_default for i in range(len(args.posonlyargs))):
+        return None
+    names = [arg.arg for arg in args.args] + [arg.arg for arg in args.kwonlyargs]
+    required = {
+        arg.arg
+        for i, arg in enumerate(positional)
+        if i >= len(args.posonlyargs) and i < first_default
+    }
+    required |= {
+        arg.arg
+        for arg, default in zip(args.kwonlyargs, args.kw_defaults, strict=True)
+        if default is None
+    }
+    required.discard("children")
+    return _Signature(tuple(names), frozenset(required), args.kwarg is not None)
+
+
+# -- where a component is defined ----------------------------------------------------------
+
+
+def _defined(tree: ast.Module, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The last top-level definition of ``name`` in ``tree``, if it is a function's."""
+    found = None
+    for statement in tree.body:
+        if (
+            isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and statement.name == name
+        ):
+            found = statement
+    return found
+
+
+def _package_root(path: Path) -> Path:
+    """The directory that holds the top package of the module at ``path``."""
+    folder = path.parent
+    while (folder / "__init__.py").is_file() and folder.parent != folder:
+        folder = folder.parent
+    return folder
+
+
+def _module_file(module: str, path: Path) -> Path | None:
+    """The .py file of ``module`` (dotted, relative with leading dots) imported by ``path``."""
+    dots = len(module) - len(module.lstrip("."))
+    parts = [part for part in module[dots:].split(".") if part]
+    if dots:
+        bases = [path.parents[dots - 1]] if dots <= len(path.parents) else []
+    else:
+        bases = [_package_root(path), path.parent]
+    for base in bases:
+        target = base.joinpath(*parts)
+        candidates = [target.with_suffix(".py")] if parts else []
+        for candidate in [*candidates, target / "__init__.py"]:
+            if candidate.is_file():
+                return candidate
+    return None
+
+
+def _parse(path: Path) -> ast.Module | None:
+    try:
+        return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    except OSError, SyntaxError, UnicodeDecodeError, ValueError:
+        return None
+
+
+def _find(
+    dotted: str, tree: ast.Module, path: Path, depth: int = 0
+) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The function ``dotted`` (as :mod:`.names` resolves it in ``tree``, at ``path``) stands
+    for, when the checker can see it."""
+    if dotted.startswith(LOCAL):
+        return _defined(tree, dotted.removeprefix(LOCAL))
+    if depth >= _DEPTH:
+        return None
+    module, _, name = dotted.rpartition(".")
+    if not module and dotted.startswith("."):
+        module = "." * (len(dotted) - len(dotted.lstrip(".")))
+    found = _module_file(module, path)
+    other = _parse(found) if found is not None else None
+    if found is None or other is None:
+        return None
+    bound = module_bindings(other).get(name)
+    if bound is None:
+        return None
+    return _find(bound, other, found, depth + 1)
+
+
+# -- the tags ------------------------------------------------------------------------------
+
+
+def _template(node: ast.TemplateStr) -> tuple[Template, list[ast.Interpolation]] | None:
+    """The template ``node`` writes, with placeholder values, and its interpolation nodes."""
+    parts: list[str | Interpolation[Any]] = []
+    holes: list[ast.Interpolation] = []
+    for value in node.values:
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            parts.append(value.value)
+        elif isinstance(value, ast.Interpolation):
+            parts.append(Interpolation(None, value.str))
+            holes.append(value)
+        else:  # pragma: no cover - a t-string holds only these
+            return None
+    return Template(*parts), holes
+
+
+def _tags(tokens: list[Token]) -> list[ComponentToken]:
+    found = []
+    for token in tokens:
+        if isinstance(token, ComponentToken):
+            found.append(token)
+            found += _tags(token.children or [])
+    return found
+
+
+def _prop_names(tag: ComponentToken) -> list[str] | None:
+    """The props written in ``tag``, as keywords (compiler/lower.py names them so); None when
+    html() refuses one."""
+    names = []
+    for item in tag.items:
+        if isinstance(item, AttrToken):
+            name = item.name.replace("-", "_")
+            name = name + "_" if keyword.iskeyword(name) else name
+            if not name.isidentifier():
+                return None
+            names.append(name)
+    return names
+
+
+def _has_children(tag: ComponentToken) -> bool:
+    """Whether there is content between the tags (the runtime's children are not EMPTY)."""
+    return tag.children is not None and (tag.start[0] != tag.end[0] or tag.start[1] != tag.end[1])
+
+
+def _check(tag: ComponentToken, name: str, signature: _Signature) -> list[TemplateError]:
+    """The runtime's refusals of ``tag`` calling a component of ``signature``, each one."""
+    props = _prop_names(tag)
+    if props is None:
+        return []
+    spread = len(props) < len(tag.items)
+    found: list[TemplateError] = []
+    children = _has_children(tag)
+    if children and "children" not in signature.names and not signature.kwargs:
+        found.append(_msg.component_children(name, tag.close))
+    add_children = children or ("children" in signature.names and "children" not in props)
+    keys = {*props, "children"} if add_children else set(props)
+    unknown = [] if signature.kwargs else [prop for prop in props if prop not in signature.names]
+    missing = sorted(signature.required - keys)
+    # a misspelt prop is also a required one missing: the misspelling is the fault to name
+    if missing and not spread and not unknown:
+        found.append(_msg.missing_prop(name, missing, tag.index))
+    found.extend(_unknown(name, prop, signature) for prop in unknown)
+    return found
+
+
+def _unknown(name: str, prop: str, signature: _Signature) -> TemplateError:
+    """The runtime's message, with the nearest parameter's name suggested."""
+    error = _msg.unknown_prop(name, prop, signature.shown, 0)
+    near = difflib.get_close_matches(prop, signature.names, n=1)
+    if near:
+        error.fix = f"Did you mean {near[0]}? {error.fix}"
+    return error
+
+
+def components(tree: ast.Module, path: Path) -> list[CodeLint]:
+    """The component tags of the t-strings in ``tree`` (the module at ``path``) whose props
+    do not fit the signature of their component, each pointing at the component's ``{Card}``."""
+    found: list[CodeLint] = []
+    cache: dict[str, ast.FunctionDef | ast.AsyncFunctionDef | None] = {}
+
+    def visit(node: ast.AST, resolve: Callable[[ast.expr], str | None]) -> None:
+        if not isinstance(node, ast.TemplateStr):
+            return
+        made = _template(node)
+        if made is None:
+            return
+        template, holes = made
+        try:
+            tokens = scan(template)
+        except TemplateSyntaxError:
+            return  # html() refuses it, and says why
+        for tag in _tags(tokens):
+            hole = holes[tag.index]
+            dotted = resolve(hole.value)
+            if dotted is None:
+                continue
+            if dotted not in cache:
+                cache[dotted] = _find(dotted, tree, path)
+            function = cache[dotted]
+            signature = _signature(function) if function is not None else None
+            if signature is None or function is None or function.decorator_list:
+                continue
+            found.extend(
+                CodeLint(hole, error.headline, error.fix, error.anchor, "error")
+                for error in _check(tag, hole.str, signature)
+            )
+
+    Scopes(tree).run(visit)
+    return in_source_order(found)
