@@ -5,6 +5,7 @@ import sys
 
 COMMANDS = {
     "check": "htmltemplates.tooling.check",
+    "doc": "htmltemplates.tooling.doc",
     "explain": "htmltemplates.tooling.explain",
 }
 

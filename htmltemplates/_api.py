@@ -4,6 +4,7 @@ Provider over the runtime."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -12,6 +13,7 @@ from typing import Annotated
 
 from markupsafe import Markup
 
+from ._literal import with_literal_frame
 from .compiler.plan import compile_template
 from .errors import ErrorCode, TemplateError
 from .lang.urls import url_parts
@@ -24,7 +26,6 @@ from .runtime.text import (
     inside_a_render,
     on_its_own,
     own_plan,
-    user_frames,
 )
 from .runtime.values import close_awaitables, too_deep
 
@@ -65,19 +66,28 @@ def html(template: Annotated[Template, "html"]) -> Markup:
     try:
         plan = plans[template.strings]
     except KeyError:
-        plan = compile_plan(template)
+        try:
+            plan = compile_plan(template)
+        except TemplateError as failed:
+            tb = with_literal_frame(failed, failed.__traceback__, sys._getframe())
+            raise failed.with_traceback(tb) from None
     try:
         return _new_str(Markup, plan(template.interpolations))
-    except TemplateError as error:
+    except TemplateError as caught:
+        error = caught
         own = own_plan(error, template)
         if own is not None and not inside_a_render():
             # a template whose end is uncertain, rendered on its own: nothing follows it
-            return on_its_own(template, own)
+            try:
+                return on_its_own(template, own)
+            except TemplateError as late:
+                error = late
         if error.anchor == ErrorCode.ASYNC_VALUE:
             close_awaitables(template)  # the others would warn that they were never awaited
         if error.template is None:
             error.locate(template)
-        raise error.with_traceback(user_frames(error.__traceback__))  # noqa: B904 - the same error
+        tb = with_literal_frame(error, error.__traceback__, sys._getframe())
+        raise error.with_traceback(tb)  # noqa: B904 - the same error
     except RecursionError:
         # the stack ran out where no hole could report it (an __html__ method rendering
         # templates inside templates, each with html()): reported here, without a caret

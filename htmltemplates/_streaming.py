@@ -12,9 +12,10 @@ from collections.abc import Generator, Iterator
 from string.templatelib import Template
 
 from ._api import _reject, _unlocated_too_deep
+from ._literal import with_literal_frame
 from .errors import ErrorCode, TemplateError, origin_of
 from .runtime.streaming import CUT, Awaiting, Piece, stream_template
-from .runtime.text import on_its_own, own_plan, user_frames
+from .runtime.text import on_its_own, own_plan
 from .runtime.values import close_awaitables
 
 __all__ = ["CHUNK_SIZE", "Stream", "check_chunk_size", "chunks", "located", "stream_html"]
@@ -122,7 +123,7 @@ def located(error: TemplateError, template: Template, origin: str) -> TemplateEr
     if error.template is None:
         error.template = template
     error.called_from(origin)
-    return error.with_traceback(user_frames(error.__traceback__))
+    return error.with_traceback(with_literal_frame(error, error.__traceback__, sys._getframe(1)))
 
 
 def _sync_pieces(pieces: Generator[Piece]) -> Generator[str | None]:

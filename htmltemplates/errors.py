@@ -91,6 +91,7 @@ class ErrorCode(enum.StrEnum):
     COMPONENT_SIGNATURE = "component-signature"
     MISSING_PROP = "missing-prop"
     UNKNOWN_PROP = "unknown-prop"
+    STATIC_PROP = "static-prop"
     COMPONENT_CHILDREN = "component-children"
     COMPONENT_SPREAD = "component-spread"
     DOT_SEGMENT = "dot-segment"
@@ -100,6 +101,7 @@ class ErrorCode(enum.StrEnum):
     TOO_DEEP = "too-deep"
     SELF_REFERENCE = "self-reference"
     BIG_INT = "big-int"
+    FORMAT_SPEC = "format-spec"
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +144,10 @@ class TemplateError(Exception):
         self.location = location
         self.template: Template | None = None
         self.caller = ""
+        # where the t-string literal holding the fault is written (htmltemplates._literal):
+        # None until an entry point looked, "" when it was not found
+        self.written_at: str | None = None
+        self.literal: tuple[str, int, tuple[int, int, int, int]] | None = None
         super().__init__(headline)
         if template is not None:
             self.locate(template)
@@ -163,10 +169,19 @@ class TemplateError(Exception):
         lines = [self.headline, ""]
         if self.template is not None and self.location is not None:
             lines += [*excerpt(self.template, self.location), ""]
+        if self.written_at and not self._same_line():
+            lines[-1:-1] = [f"  template: {self.written_at}"]
         if self.caller:
             lines[-1:-1] = [f"  {self.caller}"]
-        lines.append(f"{self.fix} See {_DOCS}{self.anchor}.")
+        lines.append(f"{self.fix} See {reference(self.anchor)}.")
         return "\n".join(lines)
+
+    def _same_line(self) -> bool:
+        """Whether the literal is written on the caller's line (``html(t"...")``): named once."""
+        if self.literal is None or not self.caller:
+            return False
+        filename, _first, (line, *_rest) = self.literal
+        return self.caller == f"{os.path.basename(filename)}, line {line}"
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else self.headline
@@ -180,6 +195,12 @@ class TemplateSyntaxError(TemplateError, ValueError):
 class RenderError(TemplateError, TypeError):
     """A value cannot be rendered where it was interpolated: a dict in text, a bad attribute name
     from a spread, a nested template inside an attribute value, and so on."""
+
+
+def reference(anchor: str) -> str:
+    """How a message names the section ``anchor`` of docs/errors.md: its place in the
+    repository, and the command that prints it from the docs shipped in the package."""
+    return f"{_DOCS}{anchor} (python -m htmltemplates doc {anchor})"
 
 
 def syntax_error(

@@ -389,7 +389,8 @@ def test_a_failing_compile_fails_for_every_thread_waiting_for_it(
             f"  {error.caller}\n"
             "\n"
             "Write the tag name in the template, or make the whole name a component: <{Card} />. "
-            "See docs/errors.md#tag-name."
+            "See docs/errors.md#tag-name "
+            "(python -m htmltemplates doc tag-name)."
         ) == str(error)
     assert (0, 0) == (size(), compiles())
     assert {} == cache_module._flights

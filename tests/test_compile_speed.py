@@ -234,7 +234,8 @@ def test_markup_after_an_earlier_hole_of_a_style_is_refused() -> None:
         "Inside <svg> and <math> the tags in a <script> or <style> are parsed as elements: keep "
         "'<' directly followed by a letter, '/', '!' or '?' out of it before the interpolation "
         "(write a < b with spaces), or pass such text as a value. "
-        "See docs/errors.md#script-markup."
+        "See docs/errors.md#script-markup "
+        "(python -m htmltemplates doc script-markup)."
     ) == str(error.value)
     assert error.value.caller.startswith("test_compile_speed.py, line ")
 

@@ -8,6 +8,7 @@ from ``error.caller`` (and checked to name this file).
 # The project writes `assert expected == actual` (expected first), which SIM300 calls Yoda.
 
 import ast
+import asyncio
 import sys
 from collections.abc import Callable, Iterator
 from functools import partial
@@ -24,6 +25,8 @@ from htmltemplates import (
     TrustedResourceURL,
     TrustedURL,
     html,
+    html_async,
+    stream_html,
 )
 from htmltemplates.errors import ErrorCode, Location
 
@@ -41,23 +44,26 @@ js_url = " JS:alert(1)"
 SCRIPT_MARKUP_FIX = (
     "Inside <svg> and <math> the tags in a <script> or <style> are parsed as elements: keep '<' "
     "directly followed by a letter, '/', '!' or '?' out of it before the interpolation (write "
-    "a < b with spaces), or pass such text as a value. See docs/errors.md#script-markup."
+    "a < b with spaces), or pass such text as a value. See docs/errors.md#script-markup "
+    "(python -m htmltemplates doc script-markup)."
 )
 META_FIX = (
     "Its content can redirect the page, set cookies or change the page's security policy: write "
     "the tag in the template. Only a refresh's URL may come from a value: "
-    '<meta http-equiv="refresh" content="0; url={url}">. See docs/errors.md#refused-attribute.'
+    '<meta http-equiv="refresh" content="0; url={url}">. See docs/errors.md#refused-attribute '
+    "(python -m htmltemplates doc refused-attribute)."
 )
 SCRIPT_VALUE_FIX = (
     "Put the hole where an expression goes (const user = {{user}};), where the value is written "
     "as a JavaScript literal, or inside a string or template literal ('Hello, {{name}}'), where "
     "it is escaped as text. Comments, regular expressions and tagged templates take no values. "
-    "See docs/errors.md#{anchor}."
+    "See docs/errors.md#{anchor} (python -m htmltemplates doc {anchor})."
 )
 CSS_FIX = (
     "Values go in CSS property values (color: {c}), strings and url()s; selectors, property "
     "names, at-rules, comments and '!important' are written in the template. For whole "
-    "declarations, use style={dict} on the element. See docs/errors.md#css."
+    "declarations, use style={dict} on the element. See docs/errors.md#css "
+    "(python -m htmltemplates doc css)."
 )
 
 
@@ -67,53 +73,73 @@ class BadHtml:
 
 
 CALLER = "<caller>"  # replaced by f"  {error.caller}"
+TEMPLATE = "<template>"  # replaced by f"  template: {error.written_at}"
 THIS_FILE = "test_errors.py, line "
 
 TAG_NAME_FIX = (
     "Write the tag name in the template, or make the whole name a component: <{Card} />. "
-    "See docs/errors.md#tag-name."
+    "See docs/errors.md#tag-name "
+    "(python -m htmltemplates doc tag-name)."
 )
 ATTRIBUTE_NAME_FIX = (
     "Write the attribute name in the template (name={value}), or spread a dict of attributes "
-    "with whitespace around it: <a {attrs} id=x>. See docs/errors.md#attribute-name."
+    "with whitespace around it: <a {attrs} id=x>. See docs/errors.md#attribute-name "
+    "(python -m htmltemplates doc attribute-name)."
 )
 MARKUP_DECLARATION_FIX = (
     "Keep comments (<!-- {x} -->) and doctypes complete in the template text. "
-    "See docs/errors.md#markup-declaration."
+    "See docs/errors.md#markup-declaration "
+    "(python -m htmltemplates doc markup-declaration)."
 )
-RCDATA_END_TAG_FIX = "Put a space between '<' and the interpolation. See docs/errors.md#end-tag."
+RCDATA_END_TAG_FIX = (
+    "Put a space between '<' and the interpolation. See docs/errors.md#end-tag "
+    "(python -m htmltemplates doc end-tag)."
+)
 COMMENT_FIX = (
     "Put a space between the interpolation and the '-' or '>' next to it. "
-    "See docs/errors.md#comment."
+    "See docs/errors.md#comment "
+    "(python -m htmltemplates doc comment)."
 )
-CLOSE_TAG_FIX = "Close the tag with '>'. See docs/errors.md#unclosed."
-CLOSE_QUOTE_FIX = "Close the quote. See docs/errors.md#unclosed."
+CLOSE_TAG_FIX = (
+    "Close the tag with '>'. See docs/errors.md#unclosed (python -m htmltemplates doc unclosed)."
+)
+CLOSE_QUOTE_FIX = (
+    "Close the quote. See docs/errors.md#unclosed (python -m htmltemplates doc unclosed)."
+)
 SCHEME_FIX = (
     "Fix the scheme in the template (https://...), or interpolate the whole URL as one value. "
-    "See docs/errors.md#url-scheme."
+    "See docs/errors.md#url-scheme "
+    "(python -m htmltemplates doc url-scheme)."
 )
 DANGEROUS_SCHEME_FIX = (
     "Nothing may be interpolated into javascript:, vbscript: or data: URLs. "
-    "See docs/errors.md#url-scheme."
+    "See docs/errors.md#url-scheme "
+    "(python -m htmltemplates doc url-scheme)."
 )
 DICT_IN_TEXT_FIX = (
     "Interpolate a string, a template or a list of them; to render a dict as attributes, "
-    "spread it inside a tag: <a {attrs}>. See docs/errors.md#dict-in-text."
+    "spread it inside a tag: <a {attrs}>. See docs/errors.md#dict-in-text "
+    "(python -m htmltemplates doc dict-in-text)."
 )
-BYTES_FIX = "Decode the bytes to a str first. See docs/errors.md#bytes."
+BYTES_FIX = (
+    "Decode the bytes to a str first. See docs/errors.md#bytes (python -m htmltemplates doc bytes)."
+)
 SPREAD_NAME_FIX = (
     "Attribute names from data may not be empty or contain whitespace, quotes, "
-    "'=', '<', '>', '/' or control characters. See docs/errors.md#spread-name."
+    "'=', '<', '>', '/' or control characters. See docs/errors.md#spread-name "
+    "(python -m htmltemplates doc spread-name)."
 )
 SPREAD_VALUE_FIX = (
     "Write it in the template: event handlers, attributes a framework runs as JavaScript "
     "(hx-on:*, x-data, @click, :href, x-html), and attributes that change how other content is "
     "read (http-equiv, attributeName, xmlns, a script's type), never come from data. "
-    "See docs/errors.md#spread-name."
+    "See docs/errors.md#spread-name "
+    "(python -m htmltemplates doc spread-name)."
 )
 REFUSED_FIX = (
     "The {name} attribute {reason}: write its value in the template. "
-    "See docs/errors.md#refused-attribute."
+    "See docs/errors.md#refused-attribute "
+    "(python -m htmltemplates doc refused-attribute)."
 )
 
 
@@ -127,11 +153,13 @@ OTHER_REASON = "changes how the rest of the document is read"
 
 PROP_TWICE_FIX = (
     "Give each prop once; children go between the tags, or in a children prop of a tag that "
-    "closes itself (<{Card} children={body} />). See docs/errors.md#component-prop."
+    "closes itself (<{Card} children={body} />). See docs/errors.md#component-prop "
+    "(python -m htmltemplates doc component-prop)."
 )
 SPREAD_PROPS_FIX = (
     "Spread a mapping of prop names to values (a dict), or None for none. "
-    "See docs/errors.md#component-spread."
+    "See docs/errors.md#component-spread "
+    "(python -m htmltemplates doc component-spread)."
 )
 
 
@@ -147,6 +175,10 @@ def Card(*, title: str, children: Template, tone: str = "plain") -> Template:  #
 
 def Badge(*, label: str) -> Template:  # noqa: N802
     return t"<b>{label}</b>"
+
+
+def Counter(*, label: str, count: int = 0, step: float | None = None) -> Template:  # noqa: N802
+    return t"<b>{label}: {count} {step}</b>"
 
 
 def Pair(*, a: str, b: str) -> str:  # noqa: N802
@@ -175,6 +207,7 @@ for _ in range(300):
 looped: list[object] = ["a"]
 looped.append(looped)
 huge = 10**5000
+text = "line one\nline two"
 
 
 def nested_templates(depth: int) -> Template:
@@ -187,23 +220,28 @@ def nested_templates(depth: int) -> Template:
 ASYNC_FIX = (
     "Render with await html_async(...) or stream_html_async(...), which await values in "
     "element content; elsewhere (an attribute, a <script>, a prop), await it first and "
-    "interpolate the result (url = await fetch_url()). See docs/errors.md#async-value."
+    "interpolate the result (url = await fetch_url()). See docs/errors.md#async-value "
+    "(python -m htmltemplates doc async-value)."
 )
 TOO_DEEP_FIX = (
     "Data in a value may nest 200 levels (lists, tuples, dicts); templates as deep as the "
     "recursion limit allows. Flatten deep data, or render a tree level by level with a depth "
-    "limit of your own. See docs/errors.md#too-deep."
+    "limit of your own. See docs/errors.md#too-deep "
+    "(python -m htmltemplates doc too-deep)."
 )
 BIG_INT_FIX = (
     "Python limits the conversion of ints to text, which takes time quadratic in their length "
     "(sys.set_int_max_str_digits()). Check the number's size, or format it yourself (a str of "
-    "its digits, or f'{n:.3e}' of a float). See docs/errors.md#big-int."
+    "its digits, or f'{n:.3e}' of a float). See docs/errors.md#big-int "
+    "(python -m htmltemplates doc big-int)."
 )
 
 
 def message(error: TemplateError, lines: list[str]) -> str:
-    """The expected message: ``lines`` with CALLER replaced by the error's caller line."""
-    return "\n".join(f"  {error.caller}" if line == CALLER else line for line in lines)
+    """The expected message: ``lines`` with CALLER replaced by the error's caller line, and
+    TEMPLATE by the line of the template literal."""
+    shown = {CALLER: f"  {error.caller}", TEMPLATE: f"  template: {error.written_at}"}
+    return "\n".join(shown.get(line, line) for line in lines)
 
 
 def raised(render: Callable[[], object]) -> TemplateError:
@@ -379,7 +417,8 @@ MESSAGES = [
             CALLER,
             "",
             "<title> shows its content as text: keep tags out of it, or interpolate nothing "
-            "after it in this template. See docs/errors.md#rcdata-markup.",
+            "after it in this template. See docs/errors.md#rcdata-markup "
+            "(python -m htmltemplates doc rcdata-markup).",
         ],
         id="rcdata-markup",
     ),
@@ -395,7 +434,8 @@ MESSAGES = [
             CALLER,
             "",
             "<title> shows its content as text: keep tags out of it, or interpolate nothing "
-            "after it in this template. See docs/errors.md#rcdata-markup.",
+            "after it in this template. See docs/errors.md#rcdata-markup "
+            "(python -m htmltemplates doc rcdata-markup).",
         ],
         id="rcdata-markup-quoted-gt",
     ),
@@ -415,7 +455,7 @@ MESSAGES = [
             "Browsers may end it elsewhere than it seems there and read the outer template's next "
             "values in another context (docs/errors.md#rcdata-markup says why). Take that text out "
             "of it, or render this template on its own with html(). See "
-            "docs/errors.md#nested-end.",
+            "docs/errors.md#nested-end (python -m htmltemplates doc nested-end).",
         ],
         id="nested-end-in-svg",
     ),
@@ -434,7 +474,7 @@ MESSAGES = [
             "Browsers may end it elsewhere than it seems there and read the outer template's next "
             "values in another context (docs/errors.md#script-comment says why). Take that text "
             "out of it, or render this template on its own with html(). See "
-            "docs/errors.md#nested-end.",
+            "docs/errors.md#nested-end (python -m htmltemplates doc nested-end).",
         ],
         id="nested-end-anywhere",
     ),
@@ -451,7 +491,7 @@ MESSAGES = [
             "",
             "Close <svg> in the template that opens it: the values that follow in the outer "
             "template would be in <svg>, where its scan cannot see them. See "
-            "docs/errors.md#nested-end.",
+            "docs/errors.md#nested-end (python -m htmltemplates doc nested-end).",
         ],
         id="nested-end-open-svg",
     ),
@@ -468,7 +508,8 @@ MESSAGES = [
             CALLER,
             "",
             "Remove that '</noscript': browsers that run scripts end a <noscript> element "
-            "there, and read what follows as markup. See docs/errors.md#noscript.",
+            "there, and read what follows as markup. See docs/errors.md#noscript "
+            "(python -m htmltemplates doc noscript).",
         ],
         id="noscript",
     ),
@@ -501,7 +542,8 @@ MESSAGES = [
             "",
             "Interpolate str, int, float (finite), bool, None, or lists and str-keyed dicts of "
             "them; convert other objects first (a dataclass with dataclasses.asdict()). "
-            "See docs/errors.md#js-value.",
+            "See docs/errors.md#js-value "
+            "(python -m htmltemplates doc js-value).",
         ],
         id="js-value",
     ),
@@ -519,7 +561,8 @@ MESSAGES = [
             "",
             "Remove the HTML comment markers from the script: after '<!--', browsers read "
             "'<script' as a nested script and end the element later than it seems. "
-            "See docs/errors.md#script-comment.",
+            "See docs/errors.md#script-comment "
+            "(python -m htmltemplates doc script-comment).",
         ],
         id="script-comment",
     ),
@@ -568,7 +611,8 @@ MESSAGES = [
             "",
             "<![CDATA[...]]> is a comment in HTML but text in <svg> and <math>, and the two end "
             "in different places: write the text escaped instead, or interpolate nothing after "
-            "it in this template. See docs/errors.md#cdata.",
+            "it in this template. See docs/errors.md#cdata "
+            "(python -m htmltemplates doc cdata).",
         ],
         id="cdata",
     ),
@@ -586,7 +630,8 @@ MESSAGES = [
             CALLER,
             "",
             "Put a space between '&' and the interpolation, or write the '&' as '&amp;'. "
-            "See docs/errors.md#reference.",
+            "See docs/errors.md#reference "
+            "(python -m htmltemplates doc reference).",
         ],
         id="reference",
     ),
@@ -602,7 +647,8 @@ MESSAGES = [
             "           ^^^",
             CALLER,
             "",
-            "End tags take no values; write the end tag out. See docs/errors.md#end-tag.",
+            "End tags take no values; write the end tag out. See docs/errors.md#end-tag "
+            "(python -m htmltemplates doc end-tag).",
         ],
         id="end-tag",
     ),
@@ -771,7 +817,8 @@ MESSAGES = [
             "    ^^^^",
             CALLER,
             "",
-            "Close the comment with -->. See docs/errors.md#unclosed.",
+            "Close the comment with -->. See docs/errors.md#unclosed "
+            "(python -m htmltemplates doc unclosed).",
         ],
         id="unclosed-comment",
     ),
@@ -786,7 +833,8 @@ MESSAGES = [
             "    ^",
             CALLER,
             "",
-            "Close it with </title>. See docs/errors.md#unclosed.",
+            "Close it with </title>. See docs/errors.md#unclosed "
+            "(python -m htmltemplates doc unclosed).",
         ],
         id="unclosed-title",
     ),
@@ -801,7 +849,8 @@ MESSAGES = [
             "    ^",
             CALLER,
             "",
-            "Close it with </textarea>. See docs/errors.md#unclosed.",
+            "Close it with </textarea>. See docs/errors.md#unclosed "
+            "(python -m htmltemplates doc unclosed).",
         ],
         id="unclosed-textarea",
     ),
@@ -816,7 +865,8 @@ MESSAGES = [
             "              ^",
             CALLER,
             "",
-            "Close it with </script>. See docs/errors.md#unclosed.",
+            "Close it with </script>. See docs/errors.md#unclosed "
+            "(python -m htmltemplates doc unclosed).",
         ],
         id="unclosed-script",
     ),
@@ -831,7 +881,8 @@ MESSAGES = [
             "              ^^",
             CALLER,
             "",
-            "Close it with '>'. See docs/errors.md#unclosed.",
+            "Close it with '>'. See docs/errors.md#unclosed "
+            "(python -m htmltemplates doc unclosed).",
         ],
         id="unclosed-markup-declaration",
     ),
@@ -847,7 +898,8 @@ MESSAGES = [
             "          ^",
             CALLER,
             "",
-            "Quote the attribute value. See docs/errors.md#unquoted-value.",
+            "Quote the attribute value. See docs/errors.md#unquoted-value "
+            "(python -m htmltemplates doc unquoted-value).",
         ],
         id="unquoted-value",
     ),
@@ -862,7 +914,8 @@ MESSAGES = [
             "                    ^",
             CALLER,
             "",
-            "Quote the attribute value. See docs/errors.md#unquoted-value.",
+            "Quote the attribute value. See docs/errors.md#unquoted-value "
+            "(python -m htmltemplates doc unquoted-value).",
         ],
         id="unquoted-value-equals",
     ),
@@ -880,7 +933,8 @@ MESSAGES = [
             "",
             "Values are written into JavaScript and JSON scripts only; a data block "
             "(text/x-template...) has no escaping. Render the data into a JSON script "
-            '(type="application/json") and read it from there. See docs/errors.md#script-style.',
+            '(type="application/json") and read it from there. See docs/errors.md#script-style '
+            "(python -m htmltemplates doc script-style).",
         ],
         id="script-style-data-block",
     ),
@@ -896,7 +950,8 @@ MESSAGES = [
             CALLER,
             "",
             "<xmp> shows its content raw: use <pre> for preformatted text, or a static <xmp>. "
-            "See docs/errors.md#raw-text.",
+            "See docs/errors.md#raw-text "
+            "(python -m htmltemplates doc raw-text).",
         ],
         id="raw-text-xmp",
     ),
@@ -912,7 +967,8 @@ MESSAGES = [
             CALLER,
             "",
             "<iframe> shows its content raw: use <pre> for preformatted text, or a static "
-            "<iframe>. See docs/errors.md#raw-text.",
+            "<iframe>. See docs/errors.md#raw-text "
+            "(python -m htmltemplates doc raw-text).",
         ],
         id="raw-text-iframe",
     ),
@@ -998,7 +1054,8 @@ MESSAGES = [
             "",
             "The value of x-html is JavaScript whose result becomes the element's HTML: give the "
             "whole value as one trusted HTML value, x-html={content} with a Template or Markup, "
-            "or show text with x-text. See docs/errors.md#html-attribute.",
+            "or show text with x-text. See docs/errors.md#html-attribute "
+            "(python -m htmltemplates doc html-attribute).",
         ],
         id="html-attribute-parts",
     ),
@@ -1014,7 +1071,8 @@ MESSAGES = [
             CALLER,
             "",
             "x-html writes its value into the page as HTML: pass a Template or Markup (trusted "
-            "HTML), or show text with x-text={text}. See docs/errors.md#html-attribute.",
+            "HTML), or show text with x-text={text}. See docs/errors.md#html-attribute "
+            "(python -m htmltemplates doc html-attribute).",
         ],
         id="html-attribute-str",
     ),
@@ -1030,7 +1088,8 @@ MESSAGES = [
             CALLER,
             "",
             "The framework sets the attribute to this value as a URL: interpolate a str (it is "
-            "scheme-filtered like href), a TrustedURL or a number. See docs/errors.md#bound-url.",
+            "scheme-filtered like href), a TrustedURL or a number. See docs/errors.md#bound-url "
+            "(python -m htmltemplates doc bound-url).",
         ],
         id="bound-url",
     ),
@@ -1046,7 +1105,8 @@ MESSAGES = [
             CALLER,
             "",
             "Alpine runs the init of an x-data object as code: write init() and destroy() in the "
-            "template, and pass data under other keys. See docs/errors.md#alpine-data.",
+            "template, and pass data under other keys. See docs/errors.md#alpine-data "
+            "(python -m htmltemplates doc alpine-data).",
         ],
         id="alpine-data-hook",
     ),
@@ -1063,7 +1123,8 @@ MESSAGES = [
             "",
             "x-data must give an object: pass a dict (x-data={ {'open': False} }), or write the "
             'object in the template and the value inside it (x-data="{{ name: {name} }}"). '
-            "See docs/errors.md#alpine-data.",
+            "See docs/errors.md#alpine-data "
+            "(python -m htmltemplates doc alpine-data).",
         ],
         id="alpine-data-not-a-dict",
     ),
@@ -1080,7 +1141,8 @@ MESSAGES = [
             "",
             "Pass a dict or a list: it is written as JSON (hx-vals={ {'id': 3} }). htmx reads a "
             "str as JSON, or as JavaScript after js:, so none is taken. "
-            "See docs/errors.md#json-attribute.",
+            "See docs/errors.md#json-attribute "
+            "(python -m htmltemplates doc json-attribute).",
         ],
         id="json-attribute",
     ),
@@ -1097,7 +1159,8 @@ MESSAGES = [
             "",
             "An event filter in brackets is JavaScript (click[ctrlKey]): write the filter in the "
             'template and put the value inside it, where it is a JavaScript literal: hx-trigger="'
-            'click[key == {key}]". See docs/errors.md#htmx-trigger.',
+            'click[key == {key}]". See docs/errors.md#htmx-trigger '
+            "(python -m htmltemplates doc htmx-trigger).",
         ],
         id="htmx-trigger",
     ),
@@ -1114,7 +1177,8 @@ MESSAGES = [
             "",
             "htmx runs a hx-confirm value that starts with js: or javascript: as JavaScript: "
             'write text before the interpolation in the template (hx-confirm="Delete {name}?"). '
-            "See docs/errors.md#js-prefix.",
+            "See docs/errors.md#js-prefix "
+            "(python -m htmltemplates doc js-prefix).",
         ],
         id="js-prefix",
     ),
@@ -1131,7 +1195,8 @@ MESSAGES = [
             "",
             "htmx runs a hx-confirm value that starts with js: as JavaScript: write the start of "
             "the value in the template, or put text between the interpolations. "
-            "See docs/errors.md#js-prefix.",
+            "See docs/errors.md#js-prefix "
+            "(python -m htmltemplates doc js-prefix).",
         ],
         id="js-prefix-side-by-side",
     ),
@@ -1211,7 +1276,8 @@ MESSAGES = [
             CALLER,
             "",
             "Interpolate a str or a number (a list of them in a property value); give whole "
-            "declarations as a dict: style={ {'color': c} }. See docs/errors.md#css-value.",
+            "declarations as a dict: style={ {'color': c} }. See docs/errors.md#css-value "
+            "(python -m htmltemplates doc css-value).",
         ],
         id="css-value",
     ),
@@ -1226,7 +1292,8 @@ MESSAGES = [
             "             ^^^^^^^^^^^^^",
             CALLER,
             "",
-            "Write declarations as 'property: value', or pass a dict. See docs/errors.md#style.",
+            "Write declarations as 'property: value', or pass a dict. See docs/errors.md#style "
+            "(python -m htmltemplates doc style).",
         ],
         id="style-render-time-declaration",
     ),
@@ -1242,7 +1309,8 @@ MESSAGES = [
             CALLER,
             "",
             "Use property names such as 'color', 'margin-top' or '--my-var'. "
-            "See docs/errors.md#style.",
+            "See docs/errors.md#style "
+            "(python -m htmltemplates doc style).",
         ],
         id="style-render-time-property",
     ),
@@ -1260,7 +1328,8 @@ MESSAGES = [
             CALLER,
             "",
             "Give the whole document as one value: srcdoc={page}, where a Template (or Markup) is "
-            "rendered as HTML and a str as text. See docs/errors.md#srcdoc.",
+            "rendered as HTML and a str as text. See docs/errors.md#srcdoc "
+            "(python -m htmltemplates doc srcdoc).",
         ],
         id="srcdoc",
     ),
@@ -1277,7 +1346,8 @@ MESSAGES = [
             CALLER,
             "",
             "Write the delay and the start of the URL in the template: "
-            'content="0; url={url}". See docs/errors.md#refresh.',
+            'content="0; url={url}". See docs/errors.md#refresh '
+            "(python -m htmltemplates doc refresh).",
         ],
         id="refresh",
     ),
@@ -1359,7 +1429,10 @@ MESSAGES = [
             "",
             'Start the value with a fixed origin, such as src="/static/{file}" or '
             'src="https://cdn.example/{path}", or interpolate the whole URL as a '
-            "TrustedResourceURL. See docs/errors.md#resource-url.",
+            "TrustedResourceURL (for a static file: static_url() of htmltemplates.flask, .quart, "
+            ".starlette or .fastapi; static() of htmltemplates.django). "
+            "See docs/errors.md#resource-url "
+            "(python -m htmltemplates doc resource-url).",
         ],
         id="resource-url",
     ),
@@ -1377,7 +1450,8 @@ MESSAGES = [
             "",
             "Begin the t-string with the fixed part of the URL (https://host/... or /path/...): "
             "a value there would choose it. For a whole URL from elsewhere use "
-            "TrustedResourceURL.unchecked(). See docs/errors.md#trusted-url.",
+            "TrustedResourceURL.unchecked(). See docs/errors.md#trusted-url "
+            "(python -m htmltemplates doc trusted-url).",
         ],
         id="trusted-url-start",
     ),
@@ -1394,7 +1468,8 @@ MESSAGES = [
             "",
             "Begin the t-string with an https origin and the start of a path "
             "(https://cdn.example/{path}) or with a path on this site (/static/{file}). "
-            "See docs/errors.md#trusted-url.",
+            "See docs/errors.md#trusted-url "
+            "(python -m htmltemplates doc trusted-url).",
         ],
         id="trusted-url-origin",
     ),
@@ -1441,7 +1516,8 @@ MESSAGES = [
             CALLER,
             "",
             "A value at the start of a URL may not be followed by ':'. Fix the scheme in the "
-            "template (https://...) or interpolate the whole URL. See docs/errors.md#url-scheme.",
+            "template (https://...) or interpolate the whole URL. See docs/errors.md#url-scheme "
+            "(python -m htmltemplates doc url-scheme).",
         ],
         id="url-scheme-colon-after-hole",
     ),
@@ -1504,7 +1580,12 @@ MESSAGES = [
             "",
             "Build the URL as a TrustedResourceURL from a literal or a t-string that fixes the "
             "origin: TrustedResourceURL(t'https://cdn.example/{path}'), or write the origin in "
-            'the template: src="/static/{file}". See docs/errors.md#untrusted-resource-url.',
+            'the template: src="/static/{file}". For a static file, the helpers give a '
+            "TrustedResourceURL: static_url('app.js') of htmltemplates.flask or "
+            "htmltemplates.quart, static_url(request, 'app.js') of htmltemplates.starlette or "
+            "htmltemplates.fastapi, static('app.js') of htmltemplates.django. "
+            "See docs/errors.md#untrusted-resource-url "
+            "(python -m htmltemplates doc untrusted-resource-url).",
         ],
         id="untrusted-resource-url",
     ),
@@ -1523,7 +1604,8 @@ MESSAGES = [
             "",
             "Interpolate a str or a number inside a JavaScript string; to pass data, write the "
             "hole where an expression goes (const items = {items};). "
-            "See docs/errors.md#js-string.",
+            "See docs/errors.md#js-string "
+            "(python -m htmltemplates doc js-string).",
         ],
         id="js-string",
     ),
@@ -1540,7 +1622,8 @@ MESSAGES = [
             CALLER,
             "",
             'Descriptors are numbers: srcset="/a.png {width}w" with width an int, or write them '
-            "in the template. See docs/errors.md#srcset.",
+            "in the template. See docs/errors.md#srcset "
+            "(python -m htmltemplates doc srcset).",
         ],
         id="srcset",
     ),
@@ -1558,7 +1641,8 @@ MESSAGES = [
             "",
             "A value in a URL path stays in the path the template wrote; '..' would climb out of "
             "it (/static/{file} with '../uploads/x.js'). Check or clean the value first, or put it "
-            "in the query (?file={file}). See docs/errors.md#dot-segment.",
+            "in the query (?file={file}). See docs/errors.md#dot-segment "
+            "(python -m htmltemplates doc dot-segment).",
         ],
         id="dot-segment",
     ),
@@ -1575,7 +1659,8 @@ MESSAGES = [
             CALLER,
             "",
             "Interpolate a str or a number (ids, slugs, file names); each is percent-encoded. "
-            "See docs/errors.md#trusted-url-value.",
+            "See docs/errors.md#trusted-url-value "
+            "(python -m htmltemplates doc trusted-url-value).",
         ],
         id="trusted-url-value",
     ),
@@ -1622,7 +1707,8 @@ MESSAGES = [
             CALLER,
             "",
             'Return html(t"...") (or another str of HTML) from __html__. '
-            "See docs/errors.md#html-method.",
+            "See docs/errors.md#html-method "
+            "(python -m htmltemplates doc html-method).",
         ],
         id="html-method",
     ),
@@ -1669,7 +1755,8 @@ MESSAGES = [
             CALLER,
             "",
             "Templates are HTML and attribute values are text: interpolate a string. "
-            "See docs/errors.md#template-in-attribute.",
+            "See docs/errors.md#template-in-attribute "
+            "(python -m htmltemplates doc template-in-attribute).",
         ],
         id="template-in-attribute",
     ),
@@ -1686,7 +1773,11 @@ MESSAGES = [
             CALLER,
             "",
             "Attribute values are text: interpolate a string, or spread a dict of attributes "
-            "between attributes: <a {attrs}>. See docs/errors.md#dict-value.",
+            "between attributes: <a {attrs}>. For JSON in an attribute, interpolate "
+            "json.dumps(value), or declare the attribute as JSON once, so that dicts and lists "
+            "are written as JSON there: attribute_rules.add('app', {'title': 'json'}). "
+            "See docs/errors.md#dict-value "
+            "(python -m htmltemplates doc dict-value).",
         ],
         id="dict-value",
     ),
@@ -1702,7 +1793,8 @@ MESSAGES = [
             "       ^^^",
             CALLER,
             "",
-            "Spread a dict of attribute names to values: <a {attrs}>. See docs/errors.md#spread.",
+            "Spread a dict of attribute names to values: <a {attrs}>. See docs/errors.md#spread "
+            "(python -m htmltemplates doc spread).",
         ],
         id="spread",
     ),
@@ -1794,7 +1886,8 @@ MESSAGES = [
             CALLER,
             "",
             "Put whitespace between the component and its first prop: <{Card} title=...>. "
-            "See docs/errors.md#component-tag.",
+            "See docs/errors.md#component-tag "
+            "(python -m htmltemplates doc component-tag).",
         ],
         id="component-tag-glued",
     ),
@@ -1809,7 +1902,8 @@ MESSAGES = [
             "                              ^^",
             CALLER,
             "",
-            "A component's end tag is </{Card}> alone. See docs/errors.md#component-tag.",
+            "A component's end tag is </{Card}> alone. See docs/errors.md#component-tag "
+            "(python -m htmltemplates doc component-tag).",
         ],
         id="component-tag-end",
     ),
@@ -1825,7 +1919,8 @@ MESSAGES = [
             CALLER,
             "",
             "Remove it, or open the component before it: <{Card}>...</{Card}>. "
-            "See docs/errors.md#component-close.",
+            "See docs/errors.md#component-close "
+            "(python -m htmltemplates doc component-close).",
         ],
         id="component-close-stray",
     ),
@@ -1841,7 +1936,8 @@ MESSAGES = [
             CALLER,
             "",
             "Close the component with the name it was opened with: </{Card}>; close the "
-            "components inside it first. See docs/errors.md#component-close.",
+            "components inside it first. See docs/errors.md#component-close "
+            "(python -m htmltemplates doc component-close).",
         ],
         id="component-close-mismatch",
     ),
@@ -1858,10 +1954,12 @@ MESSAGES = [
             "     ^^^^^^",
             "    </{Badge}>",
             "      ^^^^^^^",
+            TEMPLATE,  # the line of </{Badge}>, two lines below the call
             CALLER,
             "",
             "Close the component with the name it was opened with: </{Card}>; close the "
-            "components inside it first. See docs/errors.md#component-close.",
+            "components inside it first. See docs/errors.md#component-close "
+            "(python -m htmltemplates doc component-close).",
         ],
         id="component-close-mismatch-lines",
     ),
@@ -1877,7 +1975,8 @@ MESSAGES = [
             CALLER,
             "",
             "Close it with </{Card}>, or write <{Card} /> for a component without children. "
-            "See docs/errors.md#component-close.",
+            "See docs/errors.md#component-close "
+            "(python -m htmltemplates doc component-close).",
         ],
         id="component-close-missing",
     ),
@@ -1895,7 +1994,8 @@ MESSAGES = [
             CALLER,
             "",
             "Close a component with the same value it was opened with. "
-            "See docs/errors.md#component-close.",
+            "See docs/errors.md#component-close "
+            "(python -m htmltemplates doc component-close).",
         ],
         id="component-close-other-value",
     ),
@@ -1911,7 +2011,8 @@ MESSAGES = [
             CALLER,
             "",
             "Props are passed as keyword arguments: use letters, digits, '_' and '-' (which "
-            "becomes '_'), or spread a dict: <{Card} {props}>. See docs/errors.md#component-prop.",
+            "becomes '_'), or spread a dict: <{Card} {props}>. See docs/errors.md#component-prop "
+            "(python -m htmltemplates doc component-prop).",
         ],
         id="component-prop-name",
     ),
@@ -1958,7 +2059,8 @@ MESSAGES = [
             "",
             "Put a function or a class that returns a template between the braces of a "
             "component tag. A tag name cannot come from a value: choose between templates in "
-            "Python. See docs/errors.md#not-a-component.",
+            "Python. See docs/errors.md#not-a-component "
+            "(python -m htmltemplates doc not-a-component).",
         ],
         id="not-a-component",
     ),
@@ -1975,7 +2077,8 @@ MESSAGES = [
             "",
             "A component is a Python function or class that returns a template; builtins "
             "(print, len, the methods of built-in types) are not components. Call it in an "
-            "interpolation if you meant to: {len(items)}. See docs/errors.md#not-a-component.",
+            "interpolation if you meant to: {len(items)}. See docs/errors.md#not-a-component "
+            "(python -m htmltemplates doc not-a-component).",
         ],
         id="not-a-component-builtin",
     ),
@@ -1991,7 +2094,8 @@ MESSAGES = [
             CALLER,
             "",
             "Write the component as a Python function or class, or call it in an "
-            "interpolation: {Card(title=...)}. See docs/errors.md#component-signature.",
+            "interpolation: {Card(title=...)}. See docs/errors.md#component-signature "
+            "(python -m htmltemplates doc component-signature).",
         ],
         id="component-signature-unreadable",
     ),
@@ -2008,7 +2112,8 @@ MESSAGES = [
             "",
             "Props are passed by keyword: make it a keyword parameter (def Card(*, title: str)), "
             "or call the component in an interpolation: {Card(...)}. "
-            "See docs/errors.md#component-signature.",
+            "See docs/errors.md#component-signature "
+            "(python -m htmltemplates doc component-signature).",
         ],
         id="component-signature-positional-only",
     ),
@@ -2024,7 +2129,8 @@ MESSAGES = [
             CALLER,
             "",
             "Give it in the tag (<{Card} title=...>), or give the parameter a default. "
-            "See docs/errors.md#missing-prop.",
+            "See docs/errors.md#missing-prop "
+            "(python -m htmltemplates doc missing-prop).",
         ],
         id="missing-prop",
     ),
@@ -2040,7 +2146,8 @@ MESSAGES = [
             CALLER,
             "",
             "Give them in the tag (<{Pair} a=...>), or give the parameter a default. "
-            "See docs/errors.md#missing-prop.",
+            "See docs/errors.md#missing-prop "
+            "(python -m htmltemplates doc missing-prop).",
         ],
         id="missing-props",
     ),
@@ -2056,7 +2163,8 @@ MESSAGES = [
             CALLER,
             "",
             "Card takes: title, children, tone. Check the spelling, or accept any prop with a "
-            "**props parameter. See docs/errors.md#unknown-prop.",
+            "**props parameter. See docs/errors.md#unknown-prop "
+            "(python -m htmltemplates doc unknown-prop).",
         ],
         id="unknown-prop",
     ),
@@ -2072,9 +2180,66 @@ MESSAGES = [
             CALLER,
             "",
             "Card takes: title, children, tone. Check the spelling, or accept any prop with a "
-            "**props parameter. See docs/errors.md#unknown-prop.",
+            "**props parameter. See docs/errors.md#unknown-prop "
+            "(python -m htmltemplates doc unknown-prop).",
         ],
         id="unknown-prop-from-spread",
+    ),
+    pytest.param(
+        lambda: html(t"<{Card} titel=a />"),
+        RenderError,
+        "unknown-prop",
+        [
+            # not "missing the required prop title": the misspelt prop is the fault
+            "the component Card takes no prop titel",
+            "",
+            "    <{Card} titel=a />",
+            "            ^^^^^",
+            CALLER,
+            "",
+            "Did you mean title? Card takes: title, children, tone. Check the spelling, or "
+            "accept any prop with a **props parameter. See docs/errors.md#unknown-prop "
+            "(python -m htmltemplates doc unknown-prop).",
+        ],
+        id="unknown-prop-close-to-a-missing-one",
+    ),
+    pytest.param(
+        lambda: html(t"<{Counter} label=x count=3 />"),
+        RenderError,
+        "static-prop",
+        [
+            "the prop count of Counter is written as text, a str ('3'), but its parameter is "
+            "annotated int",
+            "",
+            "    <{Counter} label=x count=3 />",
+            "                       ^^^^^",
+            CALLER,
+            "",
+            "Props written as text are strings, as attributes are in HTML: give the value as a "
+            "Python expression, count={3}, or annotate the parameter str. "
+            "See docs/errors.md#static-prop "
+            "(python -m htmltemplates doc static-prop).",
+        ],
+        id="static-prop",
+    ),
+    pytest.param(
+        lambda: html(t"<{Counter} label=x step='one' />"),
+        RenderError,
+        "static-prop",
+        [
+            "the prop step of Counter is written as text, a str ('one'), but its parameter is "
+            "annotated float | None",
+            "",
+            "    <{Counter} label=x step='one' />",
+            "                       ^^^^",
+            CALLER,
+            "",
+            "Props written as text are strings, as attributes are in HTML: give the value as a "
+            "Python expression, step={...}, or annotate the parameter str. "
+            "See docs/errors.md#static-prop "
+            "(python -m htmltemplates doc static-prop).",
+        ],
+        id="static-prop-not-a-literal",
     ),
     pytest.param(
         lambda: html(t"<{Empty}>y</{Empty}>"),
@@ -2088,7 +2253,8 @@ MESSAGES = [
             CALLER,
             "",
             "Close it in its start tag (<{Card} />), or give it a parameter children: Template. "
-            "See docs/errors.md#component-children.",
+            "See docs/errors.md#component-children "
+            "(python -m htmltemplates doc component-children).",
         ],
         id="component-children",
     ),
@@ -2152,7 +2318,8 @@ MESSAGES = [
             "",
             "A function in a template is a lazy value, called with no arguments when the "
             "template renders. Call it yourself ({Card(title=...)}), or write a component as a "
-            "tag: <{Card} title=...>...</{Card}>. See docs/errors.md#lazy-value.",
+            "tag: <{Card} title=...>...</{Card}>. See docs/errors.md#lazy-value "
+            "(python -m htmltemplates doc lazy-value).",
         ],
         id="lazy-value",
     ),
@@ -2169,7 +2336,8 @@ MESSAGES = [
             "",
             "A function in a template is called with no arguments and its result rendered; a "
             "function that returns a function (or itself) is called again, at most 8 times. "
-            "Return a value, or call the function yourself. See docs/errors.md#lazy-chain.",
+            "Return a value, or call the function yourself. See docs/errors.md#lazy-chain "
+            "(python -m htmltemplates doc lazy-chain).",
         ],
         id="lazy-chain",
     ),
@@ -2198,6 +2366,7 @@ MESSAGES = [
             "",
             "    <b>{inner}</b>",
             "       ^^^^^^^",
+            TEMPLATE,  # one of three places: Badge and nested_templates write the same literal
             CALLER,
             "",
             TOO_DEEP_FIX,
@@ -2217,7 +2386,8 @@ MESSAGES = [
             "",
             "A value is rendered by walking everything in it, which never ends for a list (or a "
             "template, or a dict) that is inside itself. Render a copy without the cycle. "
-            "See docs/errors.md#self-reference.",
+            "See docs/errors.md#self-reference "
+            "(python -m htmltemplates doc self-reference).",
         ],
         id="self-reference",
     ),
@@ -2235,6 +2405,44 @@ MESSAGES = [
             BIG_INT_FIX,
         ],
         id="big-int",
+    ),
+    pytest.param(
+        lambda: html(t"<p>{text:nl2br}</p>"),
+        RenderError,
+        "format-spec",
+        [
+            "the format spec 'nl2br' is not valid for a str: Invalid format specifier 'nl2br' "
+            "for object of type 'str'",
+            "",
+            "    <p>{text:nl2br}</p>",
+            "       ^^^^^^^^^^^^",
+            CALLER,
+            "",
+            "A format spec is Python's format() mini-language, as in f-strings ({price:.2f}, "
+            "{count:>5}, {day:%Y-%m-%d}). A helper is a plain function call: {nl2br(text)}. "
+            "See docs/errors.md#format-spec "
+            "(python -m htmltemplates doc format-spec).",
+        ],
+        id="format-spec",
+    ),
+    pytest.param(
+        lambda: html(t"<a href='/n/{7:%Y}'>x</a>"),
+        RenderError,
+        "format-spec",
+        [
+            "the format spec '%Y' is not valid for an int: Invalid format specifier '%Y' for "
+            "object of type 'int'",
+            "",
+            "    <a href='/n/{7:%Y}'>x</a>",
+            "                ^^^^^^",
+            CALLER,
+            "",
+            "A format spec is Python's format() mini-language, as in f-strings ({price:.2f}, "
+            "{count:>5}, {day:%Y-%m-%d}). A helper is a plain function call: {helper(7)}. "
+            "See docs/errors.md#format-spec "
+            "(python -m htmltemplates doc format-spec).",
+        ],
+        id="format-spec-in-a-url",
     ),
 ]
 
@@ -2287,7 +2495,8 @@ def test_every_code_has_a_builder() -> None:
     assert str is type(error.anchor)  # not the enum member: it prints and compares as before
     assert ErrorCode.TAG_NAME == error.anchor
     assert "<class 'str'> 'tag-name'" == f"{type(error.anchor)} {error.anchor!r}"
-    assert "See docs/errors.md#tag-name." in str(error)
+    reference = "See docs/errors.md#tag-name (python -m htmltemplates doc tag-name)."
+    assert reference in str(error)
 
 
 # -- where the message points -------------------------------------------------------------------
@@ -2371,6 +2580,8 @@ def test_multi_line_template_shows_the_faulting_line() -> None:
         "",
         "      <li>{d}</li>",
         "          ^^^",
+        # the line of the fault in the literal, then the line that called html()
+        f"  template: tests/test_errors.py, line {int(error.caller.split()[-1]) + 2}",
         f"  {error.caller}",
         "",
         DICT_IN_TEXT_FIX,
@@ -2400,6 +2611,7 @@ def test_error_in_a_nested_template_points_into_the_nested_template() -> None:
         "",
         "    <li>{d}</li>",
         "        ^^^",
+        f"  template: tests/test_errors.py, line {int(error.caller.split()[-1]) - 1}",
         f"  {error.caller}",
         "",
         DICT_IN_TEXT_FIX,
@@ -2645,3 +2857,36 @@ def test_the_check_finds_a_raise_site_that_writes_its_own_text() -> None:
     assert not writes_error_text("compiler/_messages/syntax.py")
     assert not writes_error_text("_messages_extra.py")
     assert not writes_error_text("runtime/errors.py")
+
+
+def test_format_spec_refusals_in_every_path() -> None:
+    """format() refusing a spec is located wherever specs are applied: streamed, awaited, in a
+    trusted URL's t-string; a big int keeps its own error, and a __format__ of the user's that
+    raises is the user's error, as it is."""
+    with pytest.raises(RenderError) as info:
+        "".join(stream_html(t"<p>{text:nl2br}</p>"))
+    assert info.value.anchor == "format-spec"
+
+    async def view() -> str:
+        return await html_async(t"<main>{[t'<p>{text:nl2br}</p>']}</main>")
+
+    with pytest.raises(RenderError) as info:
+        asyncio.run(view())
+    assert info.value.anchor == "format-spec"
+    with pytest.raises(RenderError) as info:
+        TrustedURL(t"/files/{text:nl2br}")
+    assert info.value.anchor == "format-spec"
+    assert str(info.value).splitlines()[2:4] == [
+        "    /files/{text:nl2br}",
+        "           ^^^^^^^^^^^^",
+    ]
+    assert raised(lambda: html(t"<p>{huge:,}</p>")).anchor == "big-int"
+
+    class Price:
+        def __format__(self, spec: str) -> str:
+            raise ValueError(f"no spec {spec!r} for prices")
+
+    with pytest.raises(ValueError, match="no spec 'x' for prices") as plain:
+        html(t"<p>{Price():x}</p>")
+    assert not isinstance(plain.value, TemplateError)
+    assert html(t"<p>{3.14159:.2f} {'a':>3}</p>") == "<p>3.14   a</p>"

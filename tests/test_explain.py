@@ -360,7 +360,8 @@ def test_cli_a_refused_template(tmp_path: Path, capsys: pytest.CaptureFixture[st
         f"  {path}, line 5\n"
         "\n"
         "Write the attribute name in the template (name={value}), or spread a dict of attributes"
-        " with whitespace around it: <a {attrs} id=x>. See docs/errors.md#attribute-name.\n"
+        " with whitespace around it: <a {attrs} id=x>. See docs/errors.md#attribute-name "
+        "(python -m htmltemplates doc attribute-name).\n"
     )
 
 

@@ -49,6 +49,7 @@ LAYERS: list[tuple[str, list[str]]] = [
         "API",
         [
             "htmltemplates._api",
+            "htmltemplates._literal",
             "htmltemplates",
             "htmltemplates._streaming",
             "htmltemplates._async",

@@ -64,7 +64,8 @@ COROUTINE = (
 ASYNC_FIX = (
     "Render with await html_async(...) or stream_html_async(...), which await values in "
     "element content; elsewhere (an attribute, a <script>, a prop), await it first and "
-    "interpolate the result (url = await fetch_url()). See docs/errors.md#async-value."
+    "interpolate the result (url = await fetch_url()). See docs/errors.md#async-value "
+    "(python -m htmltemplates doc async-value)."
 )
 
 
@@ -238,7 +239,8 @@ def Box(*, children: Template) -> Template:  # noqa: N802 - a component
 BOX_FIX = (
     "A function in a template is a lazy value, called with no arguments when the template "
     "renders. Call it yourself ({Card(title=...)}), or write a component as a tag: "
-    "<{Card} title=...>...</{Card}>. See docs/errors.md#lazy-value."
+    "<{Card} title=...>...</{Card}>. See docs/errors.md#lazy-value "
+    "(python -m htmltemplates doc lazy-value)."
 )
 
 

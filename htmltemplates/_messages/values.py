@@ -7,6 +7,10 @@ the slot of the interpolation and returns the error to raise.
 
 from __future__ import annotations
 
+import ast
+import difflib
+from collections.abc import Sequence
+
 from ..errors import ErrorCode, RenderError, short_repr
 from ..errors import value_error as _error
 
@@ -68,7 +72,9 @@ def dict_value(name: str, value: object, slot: int) -> RenderError:
     return _error(
         f"a {type(value).__name__} inside the value of the attribute {name}: {short_repr(value)}",
         "Attribute values are text: interpolate a string, or spread a dict of attributes "
-        "between attributes: <a {attrs}>.",
+        "between attributes: <a {attrs}>. For JSON in an attribute, interpolate "
+        f"json.dumps(value), or declare the attribute as JSON once, so that dicts and lists "
+        f"are written as JSON there: attribute_rules.add('app', {{'{name}': 'json'}}).",
         _C.DICT_VALUE,
         slot,
     )
@@ -109,13 +115,20 @@ def spread_name_refused(name: str, slot: int) -> RenderError:
     )
 
 
+STATIC_HELPERS = (
+    "For a static file, the helpers give a TrustedResourceURL: static_url('app.js') of "
+    "htmltemplates.flask or htmltemplates.quart, static_url(request, 'app.js') of "
+    "htmltemplates.starlette or htmltemplates.fastapi, static('app.js') of htmltemplates.django."
+)
+
+
 def untrusted_resource_url(value: object, name: str, slot: int) -> RenderError:
     return _error(
         f"a {type(value).__name__} cannot choose where the {name} attribute loads code from: "
         f"{short_repr(value)}",
         "Build the URL as a TrustedResourceURL from a literal or a t-string that fixes the "
         "origin: TrustedResourceURL(t'https://cdn.example/{path}'), or write the origin in the "
-        f'template: {name}="/static/{{file}}".',
+        f'template: {name}="/static/{{file}}". {STATIC_HELPERS}',
         _C.UNTRUSTED_RESOURCE_URL,
         slot,
     )
@@ -360,13 +373,36 @@ def missing_prop(name: str, missing: list[str], slot: int) -> RenderError:
     )
 
 
-def unknown_prop(name: str, prop: str, signature: str, slot: int) -> RenderError:
-    """The component ``name``, whose parameters are shown as ``signature``, takes no ``prop``."""
+def unknown_prop(
+    name: str, prop: str, signature: str, slot: int, known: Sequence[str] = ()
+) -> RenderError:
+    """The component ``name``, whose parameters are shown as ``signature``, takes no ``prop``;
+    ``known`` are its parameter names, for a "did you mean" when one is close."""
+    close = difflib.get_close_matches(prop, known, n=1)
+    guess = f"Did you mean {close[0]}? " if close else ""
     return _error(
         f"the component {name} takes no prop {prop}",
-        f"{name} takes: {signature}. Check the spelling, or accept any prop with a **props "
-        "parameter.",
+        f"{guess}{name} takes: {signature}. Check the spelling, or accept any prop with a "
+        "**props parameter.",
         _C.UNKNOWN_PROP,
+        slot,
+    )
+
+
+def static_prop(name: str, prop: str, annotation: str, text: str, slot: int) -> RenderError:
+    """The prop ``prop`` of the component ``name`` is written as ``text`` in the tag (a str),
+    but its parameter is annotated ``annotation``, which takes no str."""
+    try:
+        ast.literal_eval(text)
+        value = text
+    except ValueError, SyntaxError, TypeError, MemoryError, RecursionError:
+        value = "..."
+    return _error(
+        f"the prop {prop} of {name} is written as text, a str ({short_repr(text)}), but its "
+        f"parameter is annotated {annotation}",
+        f"Props written as text are strings, as attributes are in HTML: give the value as a "
+        f"Python expression, {prop}={{{value}}}, or annotate the parameter str.",
+        _C.STATIC_PROP,
         slot,
     )
 
@@ -490,5 +526,22 @@ def big_int(digits: int, slot: int) -> RenderError:
         "length (sys.set_int_max_str_digits()). Check the number's size, or format it yourself "
         "(a str of its digits, or f'{n:.3e}' of a float).",
         _C.BIG_INT,
+        slot,
+    )
+
+
+def format_spec(value: object, spec: str, reason: str, expression: str, slot: int) -> RenderError:
+    """format() refused the format spec ``spec`` for ``value`` (``reason``: its message);
+    ``expression`` is the hole's, for the call that a helper's name written as a spec meant."""
+    # a name (``nl2br``) was meant as a helper; a one-letter spec is a format code
+    helper = spec if spec.isidentifier() and len(spec) > 1 else "helper"
+    call = f"{{{helper}({expression or 'value'})}}"
+    kind = type(value).__name__
+    article = "an" if kind[:1].lower() in "aeiou" else "a"
+    return _error(
+        f"the format spec {spec!r} is not valid for {article} {kind}: {reason}",
+        "A format spec is Python's format() mini-language, as in f-strings ({price:.2f}, "
+        f"{{count:>5}}, {{day:%Y-%m-%d}}). A helper is a plain function call: {call}.",
+        _C.FORMAT_SPEC,
         slot,
     )

@@ -220,7 +220,14 @@ def _lower_component(token: ComponentToken, template: Template) -> Component:
         props.append(_prop(name, item))
     _check_children(token.children or (), template)
     spread = any(isinstance(prop, PropsSpread) for prop in props)
-    site = Site(template.strings, n, token.close, written, spread)
+    static = frozenset(
+        prop.name
+        for prop in props
+        if isinstance(prop, Prop)
+        and prop.text is not None
+        and all(isinstance(p, str) for p in prop.text)
+    )
+    site = Site(template.strings, n, token.close, written, spread, static)
     children = _children(token, template)
     # a spread's names can change from one render to the next: checked at every call (as
     # every call is with the slow paths, which the fast call of a verified component must equal)

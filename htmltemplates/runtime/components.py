@@ -29,6 +29,8 @@ from typing import Any
 
 from .. import _messages as _msg
 from ..errors import Location, excerpt, short_repr
+from .annotations import refuses_str
+from .annotations import shown as shown_annotation
 from .slow import SLOW_PATHS
 from .text import render_text
 from .values import too_deep
@@ -53,7 +55,7 @@ _NOBODY = object()  # no component was verified at a tag yet (None is a value, a
 class Site:
     """Where a component tag stands: the template's strings, the hole of the component, the
     hole of its end tag (-1 when it closes itself), where each prop written in the tag is, and
-    whether a spread gives more.
+    whether a spread gives more, and which props are written as text (a ``str``, as in HTML).
 
     ``verified`` is ``(component, add_children)``: the last component whose signature accepted
     the props of this tag, and whether it is given ``children`` (never set for a tag with a
@@ -61,7 +63,7 @@ class Site:
     render, so the next call of the same component skips the checks. One tuple, written at
     once, so that two threads calling two components at the same tag never mix them up."""
 
-    __slots__ = ("close", "index", "props", "spread", "strings", "verified")
+    __slots__ = ("close", "index", "props", "spread", "static", "strings", "verified")
 
     def __init__(
         self,
@@ -70,12 +72,14 @@ class Site:
         close: int,
         props: Mapping[str, Location],
         spread: bool,
+        static: frozenset[str] = frozenset(),
     ) -> None:
         self.strings = strings
         self.index = index
         self.close = close
         self.props = props
         self.spread = spread
+        self.static = static
         self.verified: tuple[object, bool] = (_NOBODY, False)
 
 
@@ -87,12 +91,15 @@ _NO_CHILDREN, _CHILDREN_VIA_KWARGS, _CHILDREN_NAMED = 0, 1, 2
 @dataclass(frozen=True, slots=True)
 class _Signature:
     """What a component accepts: its keyword names (``None`` when it takes ``**kwargs``), the
-    ones without a default, and whether and how it takes children."""
+    ones without a default, whether and how it takes children, and the annotations of the
+    parameters that cannot take a ``str`` (a static prop), by name."""
 
     names: frozenset[str] | None
     required: frozenset[str]
     children: int
     shown: str  # "title, tone, children": for the message about an unknown prop
+    listed: tuple[str, ...]  # the names, for "did you mean"
+    not_str: Mapping[str, str]  # {"count": "int"}
 
 
 MAX_SIGNATURES = 4096
@@ -152,6 +159,7 @@ def _inspect(
         raise _msg.component_signature(name, site.index) from None
     names: list[str] = []
     required: set[str] = set()
+    not_str: dict[str, str] = {}
     kwargs = False
     for parameter in parameters:
         if parameter.kind is parameter.VAR_KEYWORD:
@@ -165,11 +173,20 @@ def _inspect(
             names.append(parameter.name)
             if parameter.default is parameter.empty and parameter.name != "children":
                 required.add(parameter.name)
+            if refuses_str(parameter.annotation):
+                not_str[parameter.name] = shown_annotation(parameter.annotation)
     children = (
         _CHILDREN_NAMED if "children" in names else _CHILDREN_VIA_KWARGS if kwargs else _NO_CHILDREN
     )
     shown = ", ".join(names) + (", **" if kwargs else "") if names or kwargs else "no props"
-    return _Signature(None if kwargs else frozenset(names), frozenset(required), children, shown)
+    return _Signature(
+        None if kwargs else frozenset(names),
+        frozenset(required),
+        children,
+        shown,
+        tuple(names),
+        not_str,
+    )
 
 
 def _display(component: object, site: Site, interpolations: tuple[Interpolation[Any], ...]) -> str:
@@ -244,10 +261,13 @@ def verify(
         signature.children is _CHILDREN_NAMED and "children" not in props
     )
     keys = props.keys() | {"children"} if add_children else props.keys()
-    if not signature.required <= keys:
-        raise _missing(component, keys, signature, site, interpolations)
+    # an unknown prop first: a misspelt prop also leaves the one meant missing
     if signature.names is not None and not keys <= signature.names:
         raise _unknown(component, keys, signature, site, interpolations)
+    if not signature.required <= keys:
+        raise _missing(component, keys, signature, site, interpolations)
+    if signature.not_str and not site.static.isdisjoint(signature.not_str):
+        _check_static(component, props, signature, site, interpolations)
     verified = (component, add_children)
     # a tag whose end names an equal but other object (a bound method) is checked every time
     if not site.spread and not SLOW_PATHS:  # with the slow paths every call is checked
@@ -290,10 +310,27 @@ def _unknown(
     assert signature.names is not None
     unknown = [key for key in props if key not in signature.names]
     name = _display(component, site, interpolations)
-    error = _msg.unknown_prop(name, unknown[0], signature.shown, site.index)
+    error = _msg.unknown_prop(name, unknown[0], signature.shown, site.index, signature.listed)
     if unknown[0] in site.props:
         error.location = site.props[unknown[0]]
     return error
+
+
+def _check_static(
+    component: object,
+    props: dict[str, object],
+    signature: _Signature,
+    site: Site,
+    interpolations: tuple[Interpolation[Any], ...],
+) -> None:
+    """Refuse a prop written as text (a str) for a parameter annotated to take no str."""
+    for prop, annotation in signature.not_str.items():
+        value = props.get(prop)
+        if prop in site.static and value.__class__ is str:
+            name = _display(component, site, interpolations)
+            error = _msg.static_prop(name, prop, annotation, str(value), site.index)
+            error.location = site.props[prop]
+            raise error
 
 
 def _close_mismatch(

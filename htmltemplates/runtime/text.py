@@ -247,12 +247,30 @@ def convert(interpolation: Interpolation[Any], slot: int) -> object:
             return value if isinstance(value, Template) else Markup(value)
         if spec:
             return format(value, spec)
-    except ValueError:
+    except (ValueError, TypeError) as error:
         if value.__class__ is int:
             int_text(value, slot)  # raises big-int when that is the cause
-        raise
+        if not _refused_by_format(error, interpolation):
+            raise  # raised by the user's code (a __repr__, a __format__): theirs, as it is
+        # format() refused the spec ({text:nl2br}): located, with what a spec may be and
+        # format()'s own words in the headline
+        raise _msg.format_spec(
+            value, interpolation.format_spec, str(error), interpolation.expression, slot
+        ) from None
     return value
 
+
+def _refused_by_format(error: BaseException, interpolation: Interpolation[Any]) -> bool:
+    """Whether ``error`` was raised by format() itself, written in C (no frame of its own):
+    the last frame of its traceback is convert's, and the spec is not ``safe``."""
+    tb = error.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    spec = interpolation.format_spec
+    return bool(spec) and spec != "safe" and tb is not None and tb.tb_frame.f_code is _CONVERT
+
+
+_CONVERT = convert.__code__
 
 # The shortcuts of render_text, for the classes of most values (see slow.py)
 _FAST_TEMPLATE, _FAST_INT, _FAST_STR = fast(Template), fast(int), fast(str)

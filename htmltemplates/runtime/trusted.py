@@ -148,8 +148,17 @@ def _from_template(url: Template, kind: str) -> str:
 
 def _text(interpolation: Interpolation[Any], index: int, kind: str) -> str:
     value = convert(interpolation.value, interpolation.conversion)
-    if interpolation.format_spec:
-        value = format(value, interpolation.format_spec)
+    spec = interpolation.format_spec
+    if spec:
+        try:
+            value = format(value, spec)
+        except (ValueError, TypeError) as error:
+            if error.__traceback__ is not None and error.__traceback__.tb_next is None:
+                # raised by format() itself, not by a __format__ of the user's
+                raise _msg.format_spec(
+                    value, spec, str(error), interpolation.expression, index
+                ) from None
+            raise
     if isinstance(value, str):
         return plain_str(value)
     if isinstance(value, int | float) and not isinstance(value, bool):
