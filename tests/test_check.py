@@ -725,6 +725,14 @@ def test_the_lints_are_reported_with_the_refusals(
         c = html(t"<{Card} titel={name} />")
         d = html(t"<h{name}>")
         e = Markup(f"<p>{name}</p>")  # type: ignore[misc]  # htmltemplates: ignore
+
+
+        def Counter(*, count: int) -> Template:
+            return t"<b>{count}</b>"
+
+
+        f = html(t"<{Counter} count=3 />")
+        g = t"<{Counter} count=3 />"  # not HTML by itself: a component tag alone is not
         """,
     )
     status, out = run(["--format=json", "page.py"], tmp_path, capsys, monkeypatch)
@@ -736,6 +744,7 @@ def test_the_lints_are_reported_with_the_refusals(
             (14, "error", "formatted-markup"),
             (15, "error", "unknown-prop"),
             (16, "error", "tag-name"),
+            (24, "error", "static-prop"),
         ],
     )
     status, _out = run(["--strict", "--format=json", "page.py"], tmp_path, capsys, monkeypatch)

@@ -98,8 +98,11 @@ def calls(tree: ast.Module, literals: Sequence[HTMLLiteral], path: str) -> Itera
 
 
 def props(tree: ast.Module, literals: Sequence[HTMLLiteral], path: str) -> Iterable[CodeFault]:
-    """The component tags whose props do not fit their component (see tooling/props.py)."""
-    return components(tree, Path(path))
+    """The component tags whose props do not fit their component (see tooling/props.py), in
+    the HTML literals checked: not in those the code expects to be refused, nor in t-strings
+    that are not HTML."""
+    inside = {id(node) for literal in literals for node in ast.walk(literal.node)}
+    return [lint for lint in components(tree, Path(path)) if id(lint.node) in inside]
 
 
 # The checks run on every HTML template, and on every parsed Python source with its HTML
@@ -157,12 +160,13 @@ def _check_module(
     if ignored is None:
         return []
     expected = expected_refusals(index, expecting)
-    literals = [
-        literal
-        for literal in html_literals(index)
-        if id(literal.node) not in expected
-        and ignored.isdisjoint(range(literal.node.lineno, (literal.node.end_lineno or 0) + 1))
-    ]
+    literals = []
+    for literal in html_literals(index):
+        lines = range(literal.node.lineno, (literal.node.end_lineno or 0) + 1)
+        if id(literal.node) in expected:
+            ignored.update(lines)  # nor the faults of its component tags: they are expected too
+        elif ignored.isdisjoint(lines):
+            literals.append(literal)
     totals.templates += len(literals)
     findings: list[Finding] = []
     for literal in literals:

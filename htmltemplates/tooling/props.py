@@ -12,16 +12,17 @@ so with one only the props written in the tag are checked; ``**kwargs`` takes an
 from __future__ import annotations
 
 import ast
-import difflib
 import keyword
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from string.templatelib import Interpolation, Template
 from typing import Any
 
 from .. import _messages as _msg
 from ..errors import TemplateError, TemplateSyntaxError
+from ..lang.references import decode_attribute
+from ..runtime.annotations import refuses_str
 from ..scan.scanner import scan
 from ..scan.tokens import AttrToken, ComponentToken, Token
 from .findings import CodeLint, in_source_order
@@ -39,6 +40,8 @@ class _Signature:
     names: tuple[str, ...]
     required: frozenset[str]
     kwargs: bool
+    # the parameters whose annotation takes no str, with the annotation as written
+    not_str: dict[str, str] = field(default_factory=dict)
 
     @property
     def shown(self) -> str:
@@ -68,7 +71,12 @@ def _signature(function: ast.FunctionDef | ast.AsyncFunctionDef) -> _Signature |
         if default is None
     }
     required.discard("children")
-    return _Signature(tuple(names), frozenset(required), args.kwarg is not None)
+    not_str = {
+        arg.arg: written
+        for arg in [*args.args, *args.kwonlyargs]
+        if arg.annotation is not None and refuses_str(written := ast.unparse(arg.annotation))
+    }
+    return _Signature(tuple(names), frozenset(required), args.kwarg is not None, not_str)
 
 
 # -- where a component is defined ----------------------------------------------------------
@@ -159,7 +167,7 @@ def _template(node: ast.TemplateStr) -> tuple[Template, list[ast.Interpolation]]
 
 
 def _tags(tokens: list[Token]) -> list[ComponentToken]:
-    found = []
+    found: list[ComponentToken] = []
     for token in tokens:
         if isinstance(token, ComponentToken):
             found.append(token)
@@ -204,16 +212,30 @@ def _check(tag: ComponentToken, name: str, signature: _Signature) -> list[Templa
     if missing and not spread and not unknown:
         found.append(_msg.missing_prop(name, missing, tag.index))
     found.extend(_unknown(name, prop, signature) for prop in unknown)
+    if not found:  # the runtime checks the text of props once the call fits the signature
+        found.extend(_static(tag, name, signature))
+    return found
+
+
+def _static(tag: ComponentToken, name: str, signature: _Signature) -> list[TemplateError]:
+    """The runtime's refusal of a prop written as text (a str: static, no hole) for a
+    parameter whose annotation takes no str, ``count=3`` for ``count: int``."""
+    found: list[TemplateError] = []
+    for item in tag.items:
+        if not isinstance(item, AttrToken) or item.parts is None:
+            continue  # a spread, or a bare prop (True)
+        prop = item.name.replace("-", "_")
+        prop = prop + "_" if keyword.iskeyword(prop) else prop
+        if prop in signature.not_str and all(isinstance(part, str) for part in item.parts):
+            text = "".join(decode_attribute(part) for part in item.parts)  # type: ignore[arg-type]
+            found.append(_msg.static_prop(name, prop, signature.not_str[prop], text, tag.index))
+            break  # the runtime raises at the first
     return found
 
 
 def _unknown(name: str, prop: str, signature: _Signature) -> TemplateError:
     """The runtime's message, with the nearest parameter's name suggested."""
-    error = _msg.unknown_prop(name, prop, signature.shown, 0)
-    near = difflib.get_close_matches(prop, signature.names, n=1)
-    if near:
-        error.fix = f"Did you mean {near[0]}? {error.fix}"
-    return error
+    return _msg.unknown_prop(name, prop, signature.shown, 0, signature.names)
 
 
 def components(tree: ast.Module, path: Path) -> list[CodeLint]:
