@@ -296,6 +296,23 @@ class Scanner:
         self.string, self.string_end = index + 1, 0
 
     def _hole(self, index: int) -> None:
+        state = self.state
+        pairing = self.pairing
+        if (
+            not self.partial
+            and pairing.component is None
+            and pairing.closing < 0
+            and self.uncertainty.reason is None
+        ):
+            # the common holes, which nothing before them refuses: no Location is made
+            if state is State.TEXT:
+                self.flush()
+                escaper = content_escaper(State.TEXT, self.uncertainty.in_foreign())
+                self.tokens.append(TextHole(index, _IN_TEXT, escaper, self._after_start_tag()))
+                return
+            if state is State.ATTR_VALUE:
+                self.tags.hole_in_value(index)
+                return
         here = Location.at_hole(index)
         if self.partial in ("<", "</"):  # <{Card} or </{Card}: a component tag
             self.uncertainty.refuse(here)
@@ -362,23 +379,10 @@ class Scanner:
         if not self.partial and self.state is State.TEXT:
             self.uncertainty.refuse_unclosed()
         if self.partial or self.state is not State.TEXT:
-            self._refuse_unclosed()
+            _refuse_unclosed(self)
         self.pairing.refuse_unclosed(Location(len(self.strings) - 1, len(self.strings[-1]), 1))
         self.nesting = self.uncertainty.nesting()
         self.flush()
-
-    def _refuse_unclosed(self) -> None:
-        """Refuse a template that ends inside a construct: a tag, a comment, an element..."""
-        context = self.context
-        where = str(context)
-        if self.partial:  # '<!' or '<!-'
-            where = str(Context(State.MARKUP_DECLARATION))
-        elif self.tags.end_tag and self.state in (State.TAG_NAME, State.END_TAG):
-            where = f"inside the end tag </{context.element}>"
-        attr = self.tags.attr
-        quoted = attr is not None and attr.quote is not Quote.NONE
-        inside = _UNCLOSED.get(self.state, "quote" if quoted else "tag")
-        raise _msg.unclosed(where, self.opened, inside=inside, element=context.element)
 
 
 # Most tags of a template are static and plain (<td>, </tr>, <a class="x">): their text is
@@ -427,6 +431,20 @@ def _plain_end_tag(scanner: Scanner, text: str, i: int, j: int) -> int:
     scanner.literal.append(match.group())
     scanner.end_tag_closed(ascii_lower(match.group(1)))
     return match.end()
+
+
+def _refuse_unclosed(scanner: Scanner) -> None:
+    """Refuse a template that ends inside a construct: a tag, a comment, an element..."""
+    context = scanner.context
+    where = str(context)
+    if scanner.partial:  # '<!' or '<!-'
+        where = str(Context(State.MARKUP_DECLARATION))
+    elif scanner.tags.end_tag and scanner.state in (State.TAG_NAME, State.END_TAG):
+        where = f"inside the end tag </{context.element}>"
+    attr = scanner.tags.attr
+    quoted = attr is not None and attr.quote is not Quote.NONE
+    inside = _UNCLOSED.get(scanner.state, "quote" if quoted else "tag")
+    raise _msg.unclosed(where, scanner.opened, inside=inside, element=context.element)
 
 
 def scan(template: Template) -> list[Token]:

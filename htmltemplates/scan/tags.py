@@ -218,7 +218,7 @@ class TagScanner:
         self.owner.state = State.ATTR_VALUE
         if c in "\"'":
             self.owner.opened = self._here(i)
-            self.attr.quote = Quote(c)
+            self.attr.quote = Quote.DOUBLE if c == '"' else Quote.SINGLE
             self._take(c)
             return i + 1
         if c == ">":  # 13.2.5.36: missing value; the attribute's value is empty
@@ -313,9 +313,7 @@ class TagScanner:
             self.attr.quote = Quote.NONE
             self.owner.state = State.ATTR_VALUE
         elif state is State.ATTR_VALUE:
-            assert self.attr is not None
-            assert self.attr.parts is not None
-            self.attr.parts.append(index)
+            self.hole_in_value(index)
         elif state is State.ATTR_NAME:
             raise _msg.attribute_name(here)
         elif state is State.TAG_NAME:
@@ -323,6 +321,12 @@ class TagScanner:
         else:
             assert state is State.END_TAG, state
             raise _msg.end_tag(self.element, here)
+
+    def hole_in_value(self, index: int) -> None:
+        """The hole ``index`` stands in the attribute value being scanned: a part of it."""
+        assert self.attr is not None
+        assert self.attr.parts is not None
+        self.attr.parts.append(index)
 
     def _spread(self, index: int) -> None:
         assert self.tag is not None
