@@ -36,7 +36,7 @@ from .bodies import ElementBody
 from .components import ComponentPairing
 from .context import Context, Quote, State
 from .tags import TagScanner
-from .tokens import Nesting, TagToken, TextHole, Token
+from .tokens import AttrToken, Nesting, TagToken, TextHole, Token
 from .uncertainty import FOREIGN_ROOTS, INTEGRATION_POINTS, Uncertainty
 
 _COMMENT_END = re.compile(r"--!?>")
@@ -49,6 +49,22 @@ _PLAIN_START_TAG = re.compile(
     r"[\t\n\f\r ]*/?>"
 )
 _PLAIN_END_TAG = re.compile(r"</([A-Za-z][A-Za-z0-9-]*)(?=[\t\n\f\r />])[^>]*>")
+# A start tag whose attributes are plain but for the last, whose quoted value is still open at
+# the end of the string: '<tr class="row-', then a hole (see _open_value). Groups: the name,
+# the plain attributes, and the last attribute's whitespace, name, '=' with its whitespace,
+# quote and value so far.
+_OPEN_VALUE = re.compile(
+    r"<([A-Za-z][A-Za-z0-9-]*)"
+    r"((?:[\t\n\f\r ]+[^\t\n\f\r />=\"'<`]+"
+    r"(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:\"[^\"]*\"|'[^']*'))?)*)"
+    r"([\t\n\f\r ]+)([^\t\n\f\r />=\"'<`]+)([\t\n\f\r ]*=[\t\n\f\r ]*)"
+    r"(?:(\")([^\"]*)|(')([^']*))\Z"
+)
+# one plain attribute: its whitespace, name, and '=' with its whitespace, quote and value
+_PLAIN_ATTR = re.compile(
+    r"([\t\n\f\r ]+)([^\t\n\f\r />=\"'<`]+)"
+    r"(?:([\t\n\f\r ]*=[\t\n\f\r ]*)(?:(\")([^\"]*)\"|(')([^']*)'))?"
+)
 # the start tags that change how what follows is read, or what some reader may read there
 _SPECIAL_START_TAGS = (
     RCDATA_ELEMENTS
@@ -164,10 +180,8 @@ class Scanner:
 
     def _text(self, text: str, i: int) -> int:
         j = text.find("<", i)
-        while j >= 0 and (end := _plain_tag(self, text, i, j)) > 0:  # the common case, in a loop
-            if end == len(text):
-                return end
-            i, j = end, text.find("<", end)
+        if j >= 0:
+            i, j = _plain_tags(self, text, i, j)  # the common case
         if j < 0:
             self.literal.append(text[i:])
             return len(text)
@@ -185,6 +199,8 @@ class Scanner:
             return len(text)
         after = text[j + 1] if j + 1 < len(text) else ""
         if after.isascii() and after.isalpha():
+            if self.plain_tags and _open_value(self, text, j):
+                return len(text)
             self._open_tag(j, end=False)
             return j + 1
         if after == "/" and j + 2 < len(text):
@@ -389,48 +405,43 @@ class Scanner:
 # literal and nothing after them depends on them but where the last start tag ended. Such
 # a tag, whole in one string, is taken in one match instead of a walk through the tag
 # states, which leaves the scan where the walk would (but for ``opened``, which only a
-# construct other than text reads, and which each sets when it starts); any other tag is
-# walked.
+# construct other than text reads, and which each sets when it starts). A start tag plain up
+# to the quoted value of its last attribute, open where a hole follows, is taken in one match
+# too, which leaves the scan in that value (_open_value); any other tag is walked.
 
 
-def _plain_tag(scanner: Scanner, text: str, i: int, j: int) -> int:
-    """In text from ``i``: the end of the tag at ``j``, taken with the text before it, if it
-    is plain; else -1, and nothing taken."""
-    if not scanner.plain_tags:
-        return -1
-    if text.startswith("</", j):
-        return _plain_end_tag(scanner, text, i, j)
-    return _plain_start_tag(scanner, text, i, j)
-
-
-def _plain_start_tag(scanner: Scanner, text: str, i: int, j: int) -> int:
-    """The end of the static start tag at ``j`` if it is plain (quoted or bare attributes,
-    an element whose content and meaning are ordinary), else -1."""
-    match = _PLAIN_START_TAG.match(text, j)
-    if match is None or scanner.pairing.component is not None:
-        return -1
-    name = ascii_lower(match.group(1))
-    if name in _SPECIAL_START_TAGS:
-        return -1
-    end = match.end()
-    scanner.literal.append(text[i:j])
-    scanner.flush()  # the tokens are those of the walk
-    scanner.literal.append(match.group())
-    scanner.closed_at = (scanner.string, end, name)
-    return end
-
-
-def _plain_end_tag(scanner: Scanner, text: str, i: int, j: int) -> int:
-    """The end of the end tag at ``j`` if it is whole in ``text``, else -1."""
-    match = _PLAIN_END_TAG.match(text, j)
-    if match is None or scanner.pairing.closing >= 0:
-        return -1
-    scanner.uncertainty.end_tag_starts(scanner.string, j)
-    scanner.literal.append(text[i:j])
-    scanner.flush()
-    scanner.literal.append(match.group())
-    scanner.end_tag_closed(ascii_lower(match.group(1)))
-    return match.end()
+def _plain_tags(scanner: Scanner, text: str, i: int, j: int) -> tuple[int, int]:
+    """In text from ``i``: take the run of plain tags from the '<' at ``j`` on, each with the
+    text before it. Returns where the text after the last one starts (``i`` if none was
+    taken) and the next '<' there (-1 if none)."""
+    pairing = scanner.pairing
+    if not scanner.plain_tags or pairing.component is not None or pairing.closing >= 0:
+        return i, j
+    literal, tokens, string = scanner.literal, scanner.tokens, scanner.string
+    while j >= 0:
+        if text.startswith("</", j):
+            match = _PLAIN_END_TAG.match(text, j)
+            if match is None:
+                break
+            scanner.uncertainty.end_tag_starts(string, j)
+            name = ""
+        else:
+            match = _PLAIN_START_TAG.match(text, j)
+            if match is None:
+                break
+            name = match.group(1).lower()  # ASCII: the pattern says so
+            if name in _SPECIAL_START_TAGS:
+                break
+            scanner.closed_at = (string, match.end(), name)
+        literal.append(text[i:j])
+        tokens.append("".join(literal))  # the tokens are those of the walk (see flush)
+        literal.clear()
+        literal.append(match.group())
+        if not name:
+            scanner.end_tag_closed(match.group(1).lower())
+        i = match.end()
+        j = text.find("<", i)
+    return i, j
 
 
 def _refuse_unclosed(scanner: Scanner) -> None:
@@ -445,6 +456,47 @@ def _refuse_unclosed(scanner: Scanner) -> None:
     quoted = attr is not None and attr.quote is not Quote.NONE
     inside = _UNCLOSED.get(scanner.state, "quote" if quoted else "tag")
     raise _msg.unclosed(where, scanner.opened, inside=inside, element=context.element)
+
+
+def _open_value(scanner: Scanner, text: str, j: int) -> bool:
+    """If the start tag at ``j`` is plain up to the quoted value of its last attribute, open
+    at the end of ``text`` (a hole follows): take the rest of ``text``, leaving the scan in
+    that value as the walk through the tag states would, and True; else False, nothing taken."""
+    match = _OPEN_VALUE.match(text, j)
+    if match is None or scanner.pairing.component is not None:
+        return False
+    scanner._open_tag(j, end=False)
+    tags, string = scanner.tags, scanner.string
+    tag = tags.tag
+    assert tag is not None
+    written = match.group(1)
+    tag.name = tags.element = ascii_lower(written)
+    tag.head = "<" + written
+    tags.raw.append(text[j + 1 :])
+    items = tag.items
+    for found in _PLAIN_ATTR.finditer(text, match.end(1), match.end(2)):
+        ws, name, equals, double, value_double, _, value_single = found.groups()
+        location = Location(string, found.start(2), 1)
+        raw = text[found.start(2) : found.end()]
+        if equals is None:
+            items.append(AttrToken(ws, name, location, raw))
+            continue
+        value = value_double if double else value_single
+        quote = Quote.DOUBLE if double else Quote.SINGLE
+        items.append(AttrToken(ws, name, location, raw, quote, [value] if value else []))
+    double = match.group(6)
+    value = match.group(7) if double else match.group(9)
+    tags.attr = AttrToken(
+        match.group(3),
+        match.group(4),
+        Location(string, match.start(4), 1),
+        text[match.start(4) :],
+        Quote.DOUBLE if double else Quote.SINGLE,
+        [value] if value else [],
+    )
+    scanner.opened = Location(string, match.start(6) if double else match.start(8), 1)
+    scanner.state = State.ATTR_VALUE
+    return True
 
 
 def scan(template: Template) -> list[Token]:
