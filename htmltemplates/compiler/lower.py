@@ -72,8 +72,8 @@ def lower_tokens(template: Template) -> tuple[list[Token], list[Node], Nesting |
 def _lower_tokens(tokens: Sequence[Token], template: Template) -> list[Node]:
     nodes: list[Node] = []
     append = nodes.append
-    # a Text is immutable: one for each distinct string (templates repeat their static text)
-    texts: dict[str, Text] = {}
+    seen = _Seen()
+    texts = seen.texts
     for token in tokens:
         # dispatched on the class, not with match: asked of every token of a template
         cls = token.__class__
@@ -89,13 +89,25 @@ def _lower_tokens(tokens: Sequence[Token], template: Template) -> list[Node]:
             append(TextValue(token.index, token.escaper, token.after_start_tag))
         elif cls is TagToken:
             assert isinstance(token, TagToken)
-            nodes.extend(_lower_tag(token, texts))
+            nodes.extend(_lower_tag(token, seen))
         elif cls is NonceSlot:
             append(Nonce())
         elif cls is ComponentToken:
             assert isinstance(token, ComponentToken)
             append(_lower_component(token, template))
     return nodes
+
+
+class _Seen:
+    """What one lowering has made that the rest of the template may reuse (a template repeats
+    its static text and the shape of its tags): a Text for each distinct string (a Text is
+    immutable), and the escapings of each shape of tag (see _analyzed)."""
+
+    __slots__ = ("escapings", "texts")
+
+    def __init__(self) -> None:
+        self.texts: dict[str, Text] = {}
+        self.escapings: dict[tuple[object, ...], list[Escaping]] = {}
 
 
 # -- tags ----------------------------------------------------------------------------------------
@@ -128,24 +140,57 @@ def _layout(tag: TagToken) -> str:
     return "merge" if spreads > 1 else "spread" if spreads else "in place"
 
 
-def _lower_tag(tag: TagToken, texts: dict[str, Text]) -> list[Node]:
+def _lower_tag(tag: TagToken, seen: _Seen) -> list[Node]:
     for before, item in zip(tag.items, tag.items[1:], strict=False):
         if not item.ws and (isinstance(before, SpreadToken) or before.dynamic):
             # <input title="{t}"type=password>: if the value drops title or leaves it bare,
             # the next attribute must not run into the tag name or the bare name
             item.ws = " "
-    escapings = analyze_tag(tag)
+    escapings = _analyzed(tag, seen)
     # in place is the fast way of the merged tag, which render_tag defines: the slow paths
     # merge every tag
     layout = "merge" if SLOW_PATHS else _layout(tag)
     if layout == "merge":
         return [_merged(tag, escapings)]
-    in_place = _in_place(tag, escapings, texts)
+    in_place = _in_place(tag, escapings, seen.texts)
     if layout == "in place":
         return in_place
     spread = next(item for item in tag.items if isinstance(item, SpreadToken))
     names = frozenset(ascii_lower(item.name) for item in tag.items if isinstance(item, AttrToken))
     return [SpreadTag(tuple(in_place), _merged(tag, escapings), spread.index, names)]
+
+
+def _analyzed(tag: TagToken, seen: _Seen) -> dict[int, Escaping]:
+    """``analyze_tag(tag)``, taken from a tag of the same shape analyzed earlier in the template
+    if there was one: the analysis reads only the element, the static text of the items and
+    where the holes stand among them (not the holes' numbers, but in a refusal, which is
+    never kept)."""
+    shape: list[object] = [tag.name]
+    holes: list[int] = []
+    for item in tag.items:
+        if isinstance(item, SpreadToken):
+            shape += (SpreadToken, item.ws)
+            holes.append(item.index)
+            continue
+        parts = item.parts
+        shape += (AttrToken, item.ws, item.name, item.raw, item.quote.value)
+        if parts is None:
+            shape.append(-1)
+            continue
+        shape.append(len(parts))
+        for part in parts:
+            if isinstance(part, int):
+                holes.append(part)
+                shape.append(None)
+            else:
+                shape.append(part)
+    key = tuple(shape)
+    known = seen.escapings.get(key)
+    if known is not None:
+        return dict(zip(holes, known, strict=True))
+    escapings = analyze_tag(tag)
+    seen.escapings[key] = [escapings[hole] for hole in holes]
+    return escapings
 
 
 def _in_place(tag: TagToken, escapings: dict[int, Escaping], texts: dict[str, Text]) -> list[Node]:
@@ -302,6 +347,6 @@ def _check_children(tokens: Sequence[Token], template: Template) -> None:
     children."""
     for token in tokens:
         if isinstance(token, TagToken):
-            _lower_tag(token, {})
+            _lower_tag(token, _Seen())
         elif isinstance(token, ComponentToken):
             _lower_component(token, template)

@@ -74,6 +74,9 @@ _SPECIAL_START_TAGS = (
     | INTEGRATION_POINTS
     | frozenset({"noscript"})
 )
+# the end tags whose start and end Uncertainty notes: a '</noscript' that is an end tag, and
+# the end of <noscript>, foreign content or an integration point
+_UNCERTAIN_END_TAGS = FOREIGN_ROOTS | INTEGRATION_POINTS | frozenset({"noscript"})
 _IN_TEXT = Context()  # one for every hole in text: a Context is immutable
 # the elements whose first newline the HTML parser drops (13.2.6.4.7)
 _DROP_NEWLINE = frozenset({"pre", "listing", "textarea"})
@@ -423,7 +426,6 @@ def _plain_tags(scanner: Scanner, text: str, i: int, j: int) -> tuple[int, int]:
             match = _PLAIN_END_TAG.match(text, j)
             if match is None:
                 break
-            scanner.uncertainty.end_tag_starts(string, j)
             name = ""
         else:
             match = _PLAIN_START_TAG.match(text, j)
@@ -437,8 +439,10 @@ def _plain_tags(scanner: Scanner, text: str, i: int, j: int) -> tuple[int, int]:
         tokens.append("".join(literal))  # the tokens are those of the walk (see flush)
         literal.clear()
         literal.append(match.group())
-        if not name:
-            scanner.end_tag_closed(match.group(1).lower())
+        if not name and (end_name := match.group(1).lower()) in _UNCERTAIN_END_TAGS:
+            # the only end tags Uncertainty notes (end_tag_closed's part once in text)
+            scanner.uncertainty.end_tag_starts(string, j)
+            scanner.uncertainty.end_tag(end_name)
         i = match.end()
         j = text.find("<", i)
     return i, j
