@@ -473,6 +473,10 @@ TAKEN_IN_ONE_MATCH = [
     ("<", ' title="', '"></', ">"),
     ("<p x='1' title='a",),  # refused: where the quote left open is
     ('<p title="', '">', '<p title="'),
+    # strings repeated: a run of plain tags read once, taken again
+    ("<svg><a>", "</a></svg><b>", "</b><svg><a>", "</a></svg><b>", "</b><svg><a>", "</a></svg>"),
+    ('<tr class="', '"><td>', '</td></tr><tr class="', '"><td>', '</td></tr><tr class="', '">'),
+    ("<pre>", "</pre><pre>", "</pre><pre>", "</pre>"),
 ]
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import pairwise
 from string.templatelib import Interpolation, Template
 
 from .. import _messages as _msg
@@ -121,6 +122,7 @@ class Scanner:
         self.tags = TagScanner(self, self.pairing)
         self.body = ElementBody()  # of the RCDATA or raw-text element being scanned
         self.uncertainty = Uncertainty()
+        self.runs: dict[tuple[str, int], _Run] = {}  # of plain tags (see _plain_tags)
         self._table: dict[State, Callable[[str, int], int]] = {
             State.TEXT: self._text,
             State.RCDATA: self._rawtext,
@@ -420,32 +422,65 @@ def _plain_tags(scanner: Scanner, text: str, i: int, j: int) -> tuple[int, int]:
     pairing = scanner.pairing
     if not scanner.plain_tags or pairing.component is not None or pairing.closing >= 0:
         return i, j
-    literal, tokens, string = scanner.literal, scanner.tokens, scanner.string
+    # a run depends on the text alone, and a template repeats its strings: read once a scan
+    run = scanner.runs.get((text, i))
+    if run is None:
+        run = scanner.runs[text, i] = _run(text, i, j)
+    first, middle, last, end, after, closed, uncertain = run
+    if first < 0:
+        return i, j
+    literal, string = scanner.literal, scanner.string
+    literal.append(text[i:first])
+    scanner.tokens.append("".join(literal))  # the tokens are those of the walk (see flush)
+    scanner.tokens += middle
+    literal.clear()
+    literal.append(last)
+    if closed is not None:
+        scanner.closed_at = (string, *closed)
+    for offset, name in uncertain:  # the only end tags Uncertainty notes (see end_tag_closed)
+        scanner.uncertainty.end_tag_starts(string, offset)
+        scanner.uncertainty.end_tag(name)
+    return end, after
+
+
+type _Run = tuple[
+    int, tuple[str, ...], str, int, int, tuple[int, str] | None, tuple[tuple[int, str], ...]
+]
+
+
+def _run(text: str, i: int, j: int) -> _Run:
+    """The run of plain tags in ``text`` from the '<' at ``j`` (text from ``i``): where its
+    first tag starts (-1: no tag in it), its tokens after the first, the literal text it
+    leaves (the last tag), where it ends and the next '<' there (-1: none), the end and name
+    of its last start tag (None: none), and its end tags that Uncertainty notes (offset,
+    name)."""
+    starts: list[int] = []
+    closed: tuple[int, str] | None = None
+    uncertain: list[tuple[int, str]] = []
+    end = i
     while j >= 0:
         if text.startswith("</", j):
             match = _PLAIN_END_TAG.match(text, j)
             if match is None:
                 break
-            name = ""
+            name = match.group(1).lower()  # ASCII: the pattern says so
+            if name in _UNCERTAIN_END_TAGS:
+                uncertain.append((j, name))
         else:
             match = _PLAIN_START_TAG.match(text, j)
             if match is None:
                 break
-            name = match.group(1).lower()  # ASCII: the pattern says so
+            name = match.group(1).lower()
             if name in _SPECIAL_START_TAGS:
                 break
-            scanner.closed_at = (string, match.end(), name)
-        literal.append(text[i:j])
-        tokens.append("".join(literal))  # the tokens are those of the walk (see flush)
-        literal.clear()
-        literal.append(match.group())
-        if not name and (end_name := match.group(1).lower()) in _UNCERTAIN_END_TAGS:
-            # the only end tags Uncertainty notes (end_tag_closed's part once in text)
-            scanner.uncertainty.end_tag_starts(string, j)
-            scanner.uncertainty.end_tag(end_name)
-        i = match.end()
-        j = text.find("<", i)
-    return i, j
+            closed = (match.end(), name)
+        starts.append(j)
+        end = match.end()
+        j = text.find("<", end)
+    if not starts:
+        return (-1, (), "", i, j, None, ())
+    middle = tuple(text[a:b] for a, b in pairwise(starts))
+    return (starts[0], middle, text[starts[-1] : end], end, j, closed, tuple(uncertain))
 
 
 def _refuse_unclosed(scanner: Scanner) -> None:
