@@ -30,7 +30,7 @@ from itertools import pairwise
 from string.templatelib import Interpolation, Template
 
 from .. import _messages as _msg
-from .._spec import RAWTEXT_ELEMENTS, RCDATA_ELEMENTS, SCRIPT_ELEMENTS, ascii_lower
+from .._spec import RAWTEXT_ELEMENTS, RCDATA_ELEMENTS, SCRIPT_ELEMENTS
 from ..analyze.text import content_escaper, script_kind
 from ..errors import Location
 from .bodies import ElementBody
@@ -123,6 +123,7 @@ class Scanner:
         self.body = ElementBody()  # of the RCDATA or raw-text element being scanned
         self.uncertainty = Uncertainty()
         self.runs: dict[tuple[str, int], _Run] = {}  # of plain tags (see _plain_tags)
+        self.opens: dict[tuple[str, int], _Opened | None] = {}  # (see _open_value)
         self._table: dict[State, Callable[[str, int], int]] = {
             State.TEXT: self._text,
             State.RCDATA: self._rawtext,
@@ -156,7 +157,8 @@ class Scanner:
             raise AssertionError("a partial token is always followed by a hole or the end")
         while i < len(text):
             i = self._table[self.state](text, i)
-        self.uncertainty.noscript_end_tags(text, string)
+        if "</n" in text or "</N" in text:  # a '</noscript' may stand in it
+            self.uncertainty.noscript_end_tags(text, string)
 
     @property
     def context(self) -> Context:
@@ -501,41 +503,64 @@ def _open_value(scanner: Scanner, text: str, j: int) -> bool:
     """If the start tag at ``j`` is plain up to the quoted value of its last attribute, open
     at the end of ``text`` (a hole follows): take the rest of ``text``, leaving the scan in
     that value as the walk through the tag states would, and True; else False, nothing taken."""
-    match = _OPEN_VALUE.match(text, j)
-    if match is None or scanner.pairing.component is not None:
+    if scanner.pairing.component is not None:
         return False
+    # read once a scan for each string and place (a template repeats its strings); the tokens
+    # are made anew each time: the scan and the lowering change them
+    opened = scanner.opens.get((text, j), _UNREAD)
+    if opened is _UNREAD:
+        opened = scanner.opens[text, j] = _opened(text, j)
+    if opened is None:
+        return False
+    written, attrs, quote_at = opened
     scanner._open_tag(j, end=False)
     tags, string = scanner.tags, scanner.string
     tag = tags.tag
     assert tag is not None
-    written = match.group(1)
-    tag.name = tags.element = ascii_lower(written)
+    tag.name = tags.element = written.lower()  # ASCII: the pattern says so
     tag.head = "<" + written
     tags.raw.append(text[j + 1 :])
-    items = tag.items
-    for found in _PLAIN_ATTR.finditer(text, match.end(1), match.end(2)):
-        ws, name, equals, double, value_double, _, value_single = found.groups()
-        location = Location(string, found.start(2), 1)
-        raw = text[found.start(2) : found.end()]
-        if equals is None:
-            items.append(AttrToken(ws, name, location, raw))
-            continue
-        value = value_double if double else value_single
-        quote = Quote.DOUBLE if double else Quote.SINGLE
-        items.append(AttrToken(ws, name, location, raw, quote, [value] if value else []))
-    double = match.group(6)
-    value = match.group(7) if double else match.group(9)
-    tags.attr = AttrToken(
-        match.group(3),
-        match.group(4),
-        Location(string, match.start(4), 1),
-        text[match.start(4) :],
-        Quote.DOUBLE if double else Quote.SINGLE,
-        [value] if value else [],
-    )
-    scanner.opened = Location(string, match.start(6) if double else match.start(8), 1)
+    made: list[AttrToken] = []
+    for ws, name, at, raw, quote, value in attrs:
+        location = Location(string, at, 1)
+        if quote is Quote.NONE:
+            made.append(AttrToken(ws, name, location, raw))
+        else:
+            made.append(AttrToken(ws, name, location, raw, quote, [value] if value else []))
+    tag.items += made[:-1]
+    tags.attr = made[-1]  # the last, open: the walk has not ended it
+    scanner.opened = Location(string, quote_at, 1)
     scanner.state = State.ATTR_VALUE
     return True
+
+
+type _Opened = tuple[str, tuple[tuple[str, str, int, str, Quote, str], ...], int]
+_UNREAD: _Opened = ("", (), -1)  # not read yet
+
+
+def _opened(text: str, j: int) -> _Opened | None:
+    """The start tag at ``j`` if it is plain up to the quoted value of its last attribute,
+    open at the end of ``text``: its name as written, its attributes (whitespace, name, offset,
+    raw text, quote, value; the last one's value so far), and where that value's quote is.
+    Else None."""
+    match = _OPEN_VALUE.match(text, j)
+    if match is None:
+        return None
+    attrs = []
+    for found in _PLAIN_ATTR.finditer(text, match.end(1), match.end(2)):
+        ws, name, equals, double, value_double, _, value_single = found.groups()
+        raw = text[found.start(2) : found.end()]
+        if equals is None:
+            attrs.append((ws, name, found.start(2), raw, Quote.NONE, ""))
+        elif double:
+            attrs.append((ws, name, found.start(2), raw, Quote.DOUBLE, value_double))
+        else:
+            attrs.append((ws, name, found.start(2), raw, Quote.SINGLE, value_single))
+    double = match.group(6)
+    quote, value = (Quote.DOUBLE, match.group(7)) if double else (Quote.SINGLE, match.group(9))
+    last = (match.group(3), match.group(4), match.start(4), text[match.start(4) :], quote, value)
+    attrs.append(last)
+    return match.group(1), tuple(attrs), match.start(6) if double else match.start(8)
 
 
 def scan(template: Template) -> list[Token]:
