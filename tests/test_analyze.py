@@ -8,8 +8,10 @@ from string.templatelib import Template
 
 import pytest
 
+from htmltemplates import html
 from htmltemplates._spec import AttrKind, UrlPart
 from htmltemplates.analyze.attributes import analyze_tag
+from htmltemplates.errors import Location, TemplateSyntaxError
 from htmltemplates.escaper import Escaper, Escaping, JsPrefix
 from htmltemplates.scan.scanner import scan
 from htmltemplates.scan.tokens import TagToken, TextHole
@@ -81,3 +83,26 @@ def test_every_escaper_is_chosen_somewhere() -> None:
             if isinstance(token, TextHole) and token.escaper
         }
     assert set(Escaper) == chosen
+
+
+# -- a template's tags of the same shape are analyzed once (compiler/lower.py _analyzed) -------
+
+
+def test_tags_that_differ_only_in_where_a_hole_stands_are_analyzed_apart() -> None:
+    u = "javascript:alert(1)"
+    # the same raw text (href="/x"), the same element, the hole before or after the text
+    assert (
+        '<a href="about:invalid#htmltemplates/x">a</a><a href="/xjavascript:alert(1)">b</a>'
+        '<a href="about:invalid#htmltemplates/x">c</a><img src="/xjavascript:alert(1)">'
+        '<a href="/xjavascript:alert(1)">d</a>'
+    ) == html(
+        t'<a href="{u}/x">a</a><a href="/x{u}">b</a><a href="{u}/x">c</a><img src="/x{u}">'
+        t'<a href="/x{u}">d</a>'
+    )
+
+
+def test_a_refusal_after_a_tag_of_another_shape_points_at_its_own_hole() -> None:
+    u = "/a"
+    with pytest.raises(TemplateSyntaxError) as info:
+        html(t'<a href="{u}">a</a><a href="{u}">b</a><a href="javascript:{u}">c</a>')
+    assert Location.at_hole(2) == info.value.location

@@ -12,12 +12,12 @@ from string.templatelib import Interpolation, Template
 import pytest
 
 from htmltemplates._spec import AttrKind
-from htmltemplates.errors import TemplateSyntaxError
+from htmltemplates.errors import Location, TemplateSyntaxError
 from htmltemplates.escaper import Escaper
 from htmltemplates.lang.css import CssState
 from htmltemplates.lang.javascript import JsState
 from htmltemplates.scan.context import Context, Quote, State
-from htmltemplates.scan.scanner import context_after, scan
+from htmltemplates.scan.scanner import Scanner, context_after, scan
 from htmltemplates.scan.tokens import AttrToken, SpreadToken, TagToken, TextHole, Token
 
 TEXT = Context()
@@ -434,3 +434,71 @@ def test_lexer_state(
 
 def test_the_lexer_table_has_every_state() -> None:
     assert set(JsState) | set(CssState) == {state for state, *_ in LEXER_STATES}
+
+
+# -- plain tags taken in one match give what the walk through the tag states gives ------------
+
+
+class Walker(Scanner):
+    plain_tags = False  # every tag walked, one tag state at a time
+
+
+def scanned(scanner: Scanner, template: Template) -> tuple[object, ...]:
+    """What a scan leaves: its tokens and its end, or its refusal."""
+    try:
+        tokens = scanner.scan(template)
+    except TemplateSyntaxError as error:
+        return ("refused", str(error), error.location)
+    return (tokens, scanner.nesting, scanner.closed_at)
+
+
+TAKEN_IN_ONE_MATCH = [
+    ('<tr class="row-', '">x</tr>'),
+    ('<a id=x title="t" hidden href="/items/', '">open</a>'),
+    ("<P  Data-X = 'a\"b' CLASS\n=\t'row ", "' lang=en>x</P>"),
+    ('<td class="name">', "</td><td><a href='", "'>", "</a></td>"),
+    ('<a href="/', '"', '">x</a>'),
+    ('<img alt="', '"/>'),
+    ('<script src="', '"></script>'),
+    ('<textarea title="', '">', "</textarea>"),
+    ('<noscript title="', '"></noscript>'),
+    ('<svg class="', '"><title>', "</title></svg>"),
+    ('<p title="', '" title="', '">'),
+    (
+        '<p title="x">',
+        '</p><p title="',
+    ),
+    ('<p x="1"y="', '">'),
+    ("<p title=x", ">"),
+    ("<", ' title="', '"></', ">"),
+    ("<p x='1' title='a",),  # refused: where the quote left open is
+    ('<p title="', '">', '<p title="'),
+    # strings repeated: a run of plain tags read once, taken again
+    ("<svg><a>", "</a></svg><b>", "</b><svg><a>", "</a></svg><b>", "</b><svg><a>", "</a></svg>"),
+    ('<tr class="', '"><td>', '</td></tr><tr class="', '"><td>', '</td></tr><tr class="', '">'),
+    ("<pre>", "</pre><pre>", "</pre><pre>", "</pre>"),
+]
+
+
+@pytest.mark.parametrize("strings", TAKEN_IN_ONE_MATCH, ids=repr)
+def test_a_tag_taken_in_one_match_scans_as_the_walk_does(strings: Sequence[str]) -> None:
+    template = template_of(strings)
+    assert scanned(Walker(), template) == scanned(Scanner(), template)
+
+
+def test_a_start_tag_open_in_its_last_value_is_taken_whole() -> None:
+    tokens = scan(template_of(("<a hidden title='t' href=\"/i/", '">')))
+    assert [
+        "",
+        TagToken(
+            "a",
+            "<a",
+            Location(0, 0, 1),
+            [
+                AttrToken(" ", "hidden", Location(0, 3, 1), "hidden", Quote.NONE, None),
+                AttrToken(" ", "title", Location(0, 10, 1), "title='t'", SINGLE, ["t"]),
+                AttrToken(" ", "href", Location(0, 20, 1), 'href="/i/"', DOUBLE, ["/i/", 0]),
+            ],
+            ">",
+        ),
+    ] == tokens

@@ -47,24 +47,21 @@ def analyze_tag(tag: TagToken) -> dict[int, Escaping]:
     its attribute's kind, a part of a value the escaper of where it stands, a spread SPREAD;
     or a TemplateSyntaxError for the first hole no value may take (every attribute's kind is
     checked first, then the holes of each value in order)."""
-    kinds = {
-        id(item): _check_attribute(tag, item)
-        for item in tag.items
-        if isinstance(item, AttrToken) and item.dynamic
-    }
+    dynamic = [item for item in tag.items if isinstance(item, AttrToken) and item.dynamic]
+    kinds = {id(item): _check_attribute(tag, item) for item in dynamic}
     urls: dict[int, UrlPart] = {}
     markers: dict[int, Escaping] = {}  # holes whose language decides them
-    for item in tag.items:
-        if isinstance(item, AttrToken) and item.dynamic:
-            _language_parts(tag, item, kinds[id(item)], urls, markers)
+    for attr in dynamic:
+        _language_parts(tag, attr, kinds[id(attr)], urls, markers)
     if tag.name == "meta":
         _meta_parts(tag, markers)
     escapings: dict[int, Escaping] = {}
     for item in tag.items:
         if isinstance(item, SpreadToken):
             escapings[item.index] = _SIMPLE[Escaper.SPREAD]
-        elif item.dynamic:
-            kind = kinds[id(item)]
+            continue
+        kind = kinds.get(id(item))  # None: a static attribute
+        if kind is not None:
             holes = _holes(item)
             if len(item.parts or ()) == 1:
                 escapings[holes[0]] = Escaping(Escaper.ATTRIBUTE, kind=kind)
@@ -181,19 +178,23 @@ def _check_attribute(tag: TagToken, attr: AttrToken) -> AttrKind:
     """The kind of a dynamic attribute, or a TemplateSyntaxError where it cannot be made safe."""
     element, name = tag.name, ascii_lower(attr.name)
     kind = attribute_kind(tag, name)
-    first = Location.at_hole(_holes(attr)[0])
     whole = attr.parts is not None and len(attr.parts) == 1
     if kind is AttrKind.RESOURCE:
         resource_parts(element, attr.name, attr.parts or ())
     if kind is AttrKind.SRCDOC and not whole:
-        raise _msg.srcdoc(first)
+        raise _msg.srcdoc(_first(attr))
     if kind is AttrKind.HTML and not whole:
-        raise _msg.html_attribute_part(name, first)
+        raise _msg.html_attribute_part(name, _first(attr))
     if kind is AttrKind.REFUSED:
         reason = _REFUSED_REASONS.get(name) or refusal_reason(element, name)
         reason = reason or "changes how the rest of the document is read"
-        raise _msg.refused_attribute(name, element, reason, first)
+        raise _msg.refused_attribute(name, element, reason, _first(attr))
     return kind
+
+
+def _first(attr: AttrToken) -> Location:
+    """Where the first hole of ``attr`` stands (made only for a refusal)."""
+    return Location.at_hole(_holes(attr)[0])
 
 
 _REFUSED_REASONS = {

@@ -71,20 +71,43 @@ def lower_tokens(template: Template) -> tuple[list[Token], list[Node], Nesting |
 
 def _lower_tokens(tokens: Sequence[Token], template: Template) -> list[Node]:
     nodes: list[Node] = []
+    append = nodes.append
+    seen = _Seen()
+    texts = seen.texts
     for token in tokens:
-        match token:
-            case str():
-                nodes.append(Text(token))
-            case TextHole(index, _context, escaper, after_start_tag):
-                assert escaper is not None  # a <style> hole is decided at </style>
-                nodes.append(TextValue(index, escaper, after_start_tag))
-            case TagToken():
-                nodes.extend(_lower_tag(token))
-            case NonceSlot():
-                nodes.append(Nonce())
-            case ComponentToken():
-                nodes.append(_lower_component(token, template))
+        # dispatched on the class, not with match: asked of every token of a template
+        cls = token.__class__
+        if cls is str:
+            assert isinstance(token, str)
+            text = texts.get(token)
+            if text is None:
+                text = texts[token] = Text(token)
+            append(text)
+        elif cls is TextHole:
+            assert isinstance(token, TextHole)
+            assert token.escaper is not None  # a <style> hole is decided at </style>
+            append(TextValue(token.index, token.escaper, token.after_start_tag))
+        elif cls is TagToken:
+            assert isinstance(token, TagToken)
+            nodes.extend(_lower_tag(token, seen))
+        elif cls is NonceSlot:
+            append(Nonce())
+        elif cls is ComponentToken:
+            assert isinstance(token, ComponentToken)
+            append(_lower_component(token, template))
     return nodes
+
+
+class _Seen:
+    """What one lowering has made that the rest of the template may reuse (a template repeats
+    its static text and the shape of its tags): a Text for each distinct string (a Text is
+    immutable), and the escapings of each shape of tag (see _analyzed)."""
+
+    __slots__ = ("escapings", "texts")
+
+    def __init__(self) -> None:
+        self.texts: dict[str, Text] = {}
+        self.escapings: dict[tuple[object, ...], list[Escaping]] = {}
 
 
 # -- tags ----------------------------------------------------------------------------------------
@@ -117,19 +140,19 @@ def _layout(tag: TagToken) -> str:
     return "merge" if spreads > 1 else "spread" if spreads else "in place"
 
 
-def _lower_tag(tag: TagToken) -> list[Node]:
+def _lower_tag(tag: TagToken, seen: _Seen) -> list[Node]:
     for before, item in zip(tag.items, tag.items[1:], strict=False):
         if not item.ws and (isinstance(before, SpreadToken) or before.dynamic):
             # <input title="{t}"type=password>: if the value drops title or leaves it bare,
             # the next attribute must not run into the tag name or the bare name
             item.ws = " "
-    escapings = analyze_tag(tag)
+    escapings = _analyzed(tag, seen)
     # in place is the fast way of the merged tag, which render_tag defines: the slow paths
     # merge every tag
     layout = "merge" if SLOW_PATHS else _layout(tag)
     if layout == "merge":
         return [_merged(tag, escapings)]
-    in_place = _in_place(tag, escapings)
+    in_place = _in_place(tag, escapings, seen.texts)
     if layout == "in place":
         return in_place
     spread = next(item for item in tag.items if isinstance(item, SpreadToken))
@@ -137,15 +160,49 @@ def _lower_tag(tag: TagToken) -> list[Node]:
     return [SpreadTag(tuple(in_place), _merged(tag, escapings), spread.index, names)]
 
 
-def _in_place(tag: TagToken, escapings: dict[int, Escaping]) -> list[Node]:
-    """The nodes of ``tag`` with each attribute written where it stands."""
-    nodes: list[Node] = [Text(tag.head)]
+def _analyzed(tag: TagToken, seen: _Seen) -> dict[int, Escaping]:
+    """``analyze_tag(tag)``, taken from a tag of the same shape analyzed earlier in the template
+    if there was one: the analysis reads only the element, the static text of the items and
+    where the holes stand among them (not the holes' numbers, but in a refusal, which is
+    never kept)."""
+    shape: list[object] = [tag.name]
+    holes: list[int] = []
+    for item in tag.items:
+        if isinstance(item, SpreadToken):
+            shape += (SpreadToken, item.ws)
+            holes.append(item.index)
+            continue
+        parts = item.parts
+        shape += (AttrToken, item.ws, item.name, item.raw, item.quote.value)
+        if parts is None:
+            shape.append(-1)
+            continue
+        shape.append(len(parts))
+        for part in parts:
+            if isinstance(part, int):
+                holes.append(part)
+                shape.append(None)
+            else:
+                shape.append(part)
+    key = tuple(shape)
+    known = seen.escapings.get(key)
+    if known is not None:
+        return dict(zip(holes, known, strict=True))
+    escapings = analyze_tag(tag)
+    seen.escapings[key] = [escapings[hole] for hole in holes]
+    return escapings
+
+
+def _in_place(tag: TagToken, escapings: dict[int, Escaping], texts: dict[str, Text]) -> list[Node]:
+    """The nodes of ``tag`` with each attribute written where it stands (its static texts
+    taken from ``texts``, one Text for each distinct string)."""
+    nodes: list[Node] = [_text(texts, tag.head)]
     for item in tag.items:
         if isinstance(item, SpreadToken):
             nodes.append(Spread(item.index, item.ws, tag.name))
             continue
         if not item.dynamic:
-            nodes.append(Text(item.ws + item.raw))
+            nodes.append(_text(texts, item.ws + item.raw))
             continue
         parts = item.parts or []
         quote = item.quote.value or '"'
@@ -156,16 +213,28 @@ def _in_place(tag: TagToken, escapings: dict[int, Escaping]) -> list[Node]:
             assert kind is not None
             nodes.append(WholeAttribute(n, item.ws, item.name, quote, kind))
             continue
-        value = tuple(
-            part if isinstance(part, str) else Part(part, escapings[part]) for part in parts
-        )
+        value: list[str | Part] = []
+        static = False  # some static text in the value
+        for part in parts:
+            if isinstance(part, str):
+                value.append(part)
+                static = static or bool(part)
+            else:
+                value.append(Part(part, escapings[part]))
         # holes side by side and nothing else: a class or style left empty is dropped, as
         # render_tag's merge drops it
-        drop = ascii_lower(item.name) in ("class", "style")
-        drop = drop and not any(isinstance(part, str) and part for part in parts)
-        nodes.append(AttributeValue(item.ws, item.name, quote, value, drop))
-    nodes.append(Text(tag.tail))
+        drop = not static and ascii_lower(item.name) in ("class", "style")
+        nodes.append(AttributeValue(item.ws, item.name, quote, tuple(value), drop))
+    nodes.append(_text(texts, tag.tail))
     return nodes
+
+
+def _text(texts: dict[str, Text], text: str) -> Text:
+    """The Text of ``text``: the one in ``texts`` if there is one."""
+    node = texts.get(text)
+    if node is None:
+        node = texts[text] = Text(text)
+    return node
 
 
 def _merged(tag: TagToken, escapings: dict[int, Escaping]) -> MergedTag:
@@ -285,6 +354,6 @@ def _check_children(tokens: Sequence[Token], template: Template) -> None:
     children."""
     for token in tokens:
         if isinstance(token, TagToken):
-            _lower_tag(token)
+            _lower_tag(token, _Seen())
         elif isinstance(token, ComponentToken):
             _lower_component(token, template)

@@ -26,17 +26,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import pairwise
 from string.templatelib import Interpolation, Template
 
 from .. import _messages as _msg
-from .._spec import RAWTEXT_ELEMENTS, RCDATA_ELEMENTS, SCRIPT_ELEMENTS, ascii_lower
+from .._spec import RAWTEXT_ELEMENTS, RCDATA_ELEMENTS, SCRIPT_ELEMENTS
 from ..analyze.text import content_escaper, script_kind
 from ..errors import Location
 from .bodies import ElementBody
 from .components import ComponentPairing
 from .context import Context, Quote, State
 from .tags import TagScanner
-from .tokens import Nesting, TagToken, TextHole, Token
+from .tokens import AttrToken, Nesting, TagToken, TextHole, Token
 from .uncertainty import FOREIGN_ROOTS, INTEGRATION_POINTS, Uncertainty
 
 _COMMENT_END = re.compile(r"--!?>")
@@ -49,6 +50,22 @@ _PLAIN_START_TAG = re.compile(
     r"[\t\n\f\r ]*/?>"
 )
 _PLAIN_END_TAG = re.compile(r"</([A-Za-z][A-Za-z0-9-]*)(?=[\t\n\f\r />])[^>]*>")
+# A start tag whose attributes are plain but for the last, whose quoted value is still open at
+# the end of the string: '<tr class="row-', then a hole (see _open_value). Groups: the name,
+# the plain attributes, and the last attribute's whitespace, name, '=' with its whitespace,
+# quote and value so far.
+_OPEN_VALUE = re.compile(
+    r"<([A-Za-z][A-Za-z0-9-]*)"
+    r"((?:[\t\n\f\r ]+[^\t\n\f\r />=\"'<`]+"
+    r"(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:\"[^\"]*\"|'[^']*'))?)*)"
+    r"([\t\n\f\r ]+)([^\t\n\f\r />=\"'<`]+)([\t\n\f\r ]*=[\t\n\f\r ]*)"
+    r"(?:(\")([^\"]*)|(')([^']*))\Z"
+)
+# one plain attribute: its whitespace, name, and '=' with its whitespace, quote and value
+_PLAIN_ATTR = re.compile(
+    r"([\t\n\f\r ]+)([^\t\n\f\r />=\"'<`]+)"
+    r"(?:([\t\n\f\r ]*=[\t\n\f\r ]*)(?:(\")([^\"]*)\"|(')([^']*)'))?"
+)
 # the start tags that change how what follows is read, or what some reader may read there
 _SPECIAL_START_TAGS = (
     RCDATA_ELEMENTS
@@ -58,6 +75,9 @@ _SPECIAL_START_TAGS = (
     | INTEGRATION_POINTS
     | frozenset({"noscript"})
 )
+# the end tags whose start and end Uncertainty notes: a '</noscript' that is an end tag, and
+# the end of <noscript>, foreign content or an integration point
+_UNCERTAIN_END_TAGS = FOREIGN_ROOTS | INTEGRATION_POINTS | frozenset({"noscript"})
 _IN_TEXT = Context()  # one for every hole in text: a Context is immutable
 # the elements whose first newline the HTML parser drops (13.2.6.4.7)
 _DROP_NEWLINE = frozenset({"pre", "listing", "textarea"})
@@ -102,6 +122,8 @@ class Scanner:
         self.tags = TagScanner(self, self.pairing)
         self.body = ElementBody()  # of the RCDATA or raw-text element being scanned
         self.uncertainty = Uncertainty()
+        self.runs: dict[tuple[str, int], _Run] = {}  # of plain tags (see _plain_tags)
+        self.opens: dict[tuple[str, int], _Opened | None] = {}  # (see _open_value)
         self._table: dict[State, Callable[[str, int], int]] = {
             State.TEXT: self._text,
             State.RCDATA: self._rawtext,
@@ -135,7 +157,8 @@ class Scanner:
             raise AssertionError("a partial token is always followed by a hole or the end")
         while i < len(text):
             i = self._table[self.state](text, i)
-        self.uncertainty.noscript_end_tags(text, string)
+        if "</n" in text or "</N" in text:  # a '</noscript' may stand in it
+            self.uncertainty.noscript_end_tags(text, string)
 
     @property
     def context(self) -> Context:
@@ -164,10 +187,8 @@ class Scanner:
 
     def _text(self, text: str, i: int) -> int:
         j = text.find("<", i)
-        while j >= 0 and (end := _plain_tag(self, text, i, j)) > 0:  # the common case, in a loop
-            if end == len(text):
-                return end
-            i, j = end, text.find("<", end)
+        if j >= 0:
+            i, j = _plain_tags(self, text, i, j)  # the common case
         if j < 0:
             self.literal.append(text[i:])
             return len(text)
@@ -185,6 +206,8 @@ class Scanner:
             return len(text)
         after = text[j + 1] if j + 1 < len(text) else ""
         if after.isascii() and after.isalpha():
+            if self.plain_tags and _open_value(self, text, j):
+                return len(text)
             self._open_tag(j, end=False)
             return j + 1
         if after == "/" and j + 2 < len(text):
@@ -296,6 +319,23 @@ class Scanner:
         self.string, self.string_end = index + 1, 0
 
     def _hole(self, index: int) -> None:
+        state = self.state
+        pairing = self.pairing
+        if (
+            not self.partial
+            and pairing.component is None
+            and pairing.closing < 0
+            and self.uncertainty.reason is None
+        ):
+            # the common holes, which nothing before them refuses: no Location is made
+            if state is State.TEXT:
+                self.flush()
+                escaper = content_escaper(State.TEXT, self.uncertainty.in_foreign())
+                self.tokens.append(TextHole(index, _IN_TEXT, escaper, self._after_start_tag()))
+                return
+            if state is State.ATTR_VALUE:
+                self.tags.hole_in_value(index)
+                return
         here = Location.at_hole(index)
         if self.partial in ("<", "</"):  # <{Card} or </{Card}: a component tag
             self.uncertainty.refuse(here)
@@ -362,71 +402,165 @@ class Scanner:
         if not self.partial and self.state is State.TEXT:
             self.uncertainty.refuse_unclosed()
         if self.partial or self.state is not State.TEXT:
-            self._refuse_unclosed()
+            _refuse_unclosed(self)
         self.pairing.refuse_unclosed(Location(len(self.strings) - 1, len(self.strings[-1]), 1))
         self.nesting = self.uncertainty.nesting()
         self.flush()
-
-    def _refuse_unclosed(self) -> None:
-        """Refuse a template that ends inside a construct: a tag, a comment, an element..."""
-        context = self.context
-        where = str(context)
-        if self.partial:  # '<!' or '<!-'
-            where = str(Context(State.MARKUP_DECLARATION))
-        elif self.tags.end_tag and self.state in (State.TAG_NAME, State.END_TAG):
-            where = f"inside the end tag </{context.element}>"
-        attr = self.tags.attr
-        quoted = attr is not None and attr.quote is not Quote.NONE
-        inside = _UNCLOSED.get(self.state, "quote" if quoted else "tag")
-        raise _msg.unclosed(where, self.opened, inside=inside, element=context.element)
 
 
 # Most tags of a template are static and plain (<td>, </tr>, <a class="x">): their text is
 # literal and nothing after them depends on them but where the last start tag ended. Such
 # a tag, whole in one string, is taken in one match instead of a walk through the tag
 # states, which leaves the scan where the walk would (but for ``opened``, which only a
-# construct other than text reads, and which each sets when it starts); any other tag is
-# walked.
+# construct other than text reads, and which each sets when it starts). A start tag plain up
+# to the quoted value of its last attribute, open where a hole follows, is taken in one match
+# too, which leaves the scan in that value (_open_value); any other tag is walked.
 
 
-def _plain_tag(scanner: Scanner, text: str, i: int, j: int) -> int:
-    """In text from ``i``: the end of the tag at ``j``, taken with the text before it, if it
-    is plain; else -1, and nothing taken."""
-    if not scanner.plain_tags:
-        return -1
-    if text.startswith("</", j):
-        return _plain_end_tag(scanner, text, i, j)
-    return _plain_start_tag(scanner, text, i, j)
+def _plain_tags(scanner: Scanner, text: str, i: int, j: int) -> tuple[int, int]:
+    """In text from ``i``: take the run of plain tags from the '<' at ``j`` on, each with the
+    text before it. Returns where the text after the last one starts (``i`` if none was
+    taken) and the next '<' there (-1 if none)."""
+    pairing = scanner.pairing
+    if not scanner.plain_tags or pairing.component is not None or pairing.closing >= 0:
+        return i, j
+    # a run depends on the text alone, and a template repeats its strings: read once a scan
+    run = scanner.runs.get((text, i))
+    if run is None:
+        run = scanner.runs[text, i] = _run(text, i, j)
+    first, middle, last, end, after, closed, uncertain = run
+    if first < 0:
+        return i, j
+    literal, string = scanner.literal, scanner.string
+    literal.append(text[i:first])
+    scanner.tokens.append("".join(literal))  # the tokens are those of the walk (see flush)
+    scanner.tokens += middle
+    literal.clear()
+    literal.append(last)
+    if closed is not None:
+        scanner.closed_at = (string, *closed)
+    for offset, name in uncertain:  # the only end tags Uncertainty notes (see end_tag_closed)
+        scanner.uncertainty.end_tag_starts(string, offset)
+        scanner.uncertainty.end_tag(name)
+    return end, after
 
 
-def _plain_start_tag(scanner: Scanner, text: str, i: int, j: int) -> int:
-    """The end of the static start tag at ``j`` if it is plain (quoted or bare attributes,
-    an element whose content and meaning are ordinary), else -1."""
-    match = _PLAIN_START_TAG.match(text, j)
-    if match is None or scanner.pairing.component is not None:
-        return -1
-    name = ascii_lower(match.group(1))
-    if name in _SPECIAL_START_TAGS:
-        return -1
-    end = match.end()
-    scanner.literal.append(text[i:j])
-    scanner.flush()  # the tokens are those of the walk
-    scanner.literal.append(match.group())
-    scanner.closed_at = (scanner.string, end, name)
-    return end
+type _Run = tuple[
+    int, tuple[str, ...], str, int, int, tuple[int, str] | None, tuple[tuple[int, str], ...]
+]
 
 
-def _plain_end_tag(scanner: Scanner, text: str, i: int, j: int) -> int:
-    """The end of the end tag at ``j`` if it is whole in ``text``, else -1."""
-    match = _PLAIN_END_TAG.match(text, j)
-    if match is None or scanner.pairing.closing >= 0:
-        return -1
-    scanner.uncertainty.end_tag_starts(scanner.string, j)
-    scanner.literal.append(text[i:j])
-    scanner.flush()
-    scanner.literal.append(match.group())
-    scanner.end_tag_closed(ascii_lower(match.group(1)))
-    return match.end()
+def _run(text: str, i: int, j: int) -> _Run:
+    """The run of plain tags in ``text`` from the '<' at ``j`` (text from ``i``): where its
+    first tag starts (-1: no tag in it), its tokens after the first, the literal text it
+    leaves (the last tag), where it ends and the next '<' there (-1: none), the end and name
+    of its last start tag (None: none), and its end tags that Uncertainty notes (offset,
+    name)."""
+    starts: list[int] = []
+    closed: tuple[int, str] | None = None
+    uncertain: list[tuple[int, str]] = []
+    end = i
+    while j >= 0:
+        if text.startswith("</", j):
+            match = _PLAIN_END_TAG.match(text, j)
+            if match is None:
+                break
+            name = match.group(1).lower()  # ASCII: the pattern says so
+            if name in _UNCERTAIN_END_TAGS:
+                uncertain.append((j, name))
+        else:
+            match = _PLAIN_START_TAG.match(text, j)
+            if match is None:
+                break
+            name = match.group(1).lower()
+            if name in _SPECIAL_START_TAGS:
+                break
+            closed = (match.end(), name)
+        starts.append(j)
+        end = match.end()
+        j = text.find("<", end)
+    if not starts:
+        return (-1, (), "", i, j, None, ())
+    middle = tuple(text[a:b] for a, b in pairwise(starts))
+    return (starts[0], middle, text[starts[-1] : end], end, j, closed, tuple(uncertain))
+
+
+def _refuse_unclosed(scanner: Scanner) -> None:
+    """Refuse a template that ends inside a construct: a tag, a comment, an element..."""
+    context = scanner.context
+    where = str(context)
+    if scanner.partial:  # '<!' or '<!-'
+        where = str(Context(State.MARKUP_DECLARATION))
+    elif scanner.tags.end_tag and scanner.state in (State.TAG_NAME, State.END_TAG):
+        where = f"inside the end tag </{context.element}>"
+    attr = scanner.tags.attr
+    quoted = attr is not None and attr.quote is not Quote.NONE
+    inside = _UNCLOSED.get(scanner.state, "quote" if quoted else "tag")
+    raise _msg.unclosed(where, scanner.opened, inside=inside, element=context.element)
+
+
+def _open_value(scanner: Scanner, text: str, j: int) -> bool:
+    """If the start tag at ``j`` is plain up to the quoted value of its last attribute, open
+    at the end of ``text`` (a hole follows): take the rest of ``text``, leaving the scan in
+    that value as the walk through the tag states would, and True; else False, nothing taken."""
+    if scanner.pairing.component is not None:
+        return False
+    # read once a scan for each string and place (a template repeats its strings); the tokens
+    # are made anew each time: the scan and the lowering change them
+    opened = scanner.opens.get((text, j), _UNREAD)
+    if opened is _UNREAD:
+        opened = scanner.opens[text, j] = _opened(text, j)
+    if opened is None:
+        return False
+    written, attrs, quote_at = opened
+    scanner._open_tag(j, end=False)
+    tags, string = scanner.tags, scanner.string
+    tag = tags.tag
+    assert tag is not None
+    tag.name = tags.element = written.lower()  # ASCII: the pattern says so
+    tag.head = "<" + written
+    tags.raw.append(text[j + 1 :])
+    made: list[AttrToken] = []
+    for ws, name, at, raw, quote, value in attrs:
+        location = Location(string, at, 1)
+        if quote is Quote.NONE:
+            made.append(AttrToken(ws, name, location, raw))
+        else:
+            made.append(AttrToken(ws, name, location, raw, quote, [value] if value else []))
+    tag.items += made[:-1]
+    tags.attr = made[-1]  # the last, open: the walk has not ended it
+    scanner.opened = Location(string, quote_at, 1)
+    scanner.state = State.ATTR_VALUE
+    return True
+
+
+type _Opened = tuple[str, tuple[tuple[str, str, int, str, Quote, str], ...], int]
+_UNREAD: _Opened = ("", (), -1)  # not read yet
+
+
+def _opened(text: str, j: int) -> _Opened | None:
+    """The start tag at ``j`` if it is plain up to the quoted value of its last attribute,
+    open at the end of ``text``: its name as written, its attributes (whitespace, name, offset,
+    raw text, quote, value; the last one's value so far), and where that value's quote is.
+    Else None."""
+    match = _OPEN_VALUE.match(text, j)
+    if match is None:
+        return None
+    attrs = []
+    for found in _PLAIN_ATTR.finditer(text, match.end(1), match.end(2)):
+        ws, name, equals, double, value_double, _, value_single = found.groups()
+        raw = text[found.start(2) : found.end()]
+        if equals is None:
+            attrs.append((ws, name, found.start(2), raw, Quote.NONE, ""))
+        elif double:
+            attrs.append((ws, name, found.start(2), raw, Quote.DOUBLE, value_double))
+        else:
+            attrs.append((ws, name, found.start(2), raw, Quote.SINGLE, value_single))
+    double = match.group(6)
+    quote, value = (Quote.DOUBLE, match.group(7)) if double else (Quote.SINGLE, match.group(9))
+    last = (match.group(3), match.group(4), match.start(4), text[match.start(4) :], quote, value)
+    attrs.append(last)
+    return match.group(1), tuple(attrs), match.start(6) if double else match.start(8)
 
 
 def scan(template: Template) -> list[Token]:

@@ -44,6 +44,15 @@ def _takes_nonce(name: str, tag: TagToken) -> bool:
     )
 
 
+def _has_holes(tag: TagToken) -> bool:
+    """Whether ``tag`` has a spread or an attribute with a hole."""
+    # a loop, not any() over a generator: asked of every tag
+    for item in tag.items:  # noqa: SIM110
+        if isinstance(item, SpreadToken) or item.dynamic:
+            return True
+    return False
+
+
 class Owner(Protocol):
     """What a TagScanner reads and writes of the scanner it is a part of."""
 
@@ -218,7 +227,7 @@ class TagScanner:
         self.owner.state = State.ATTR_VALUE
         if c in "\"'":
             self.owner.opened = self._here(i)
-            self.attr.quote = Quote(c)
+            self.attr.quote = Quote.DOUBLE if c == '"' else Quote.SINGLE
             self._take(c)
             return i + 1
         if c == ">":  # 13.2.5.36: missing value; the attribute's value is empty
@@ -262,8 +271,15 @@ class TagScanner:
             attr.parts.append(text[i:j])
         self._take(text[i : j + 1])
         self._end_attr()
-        if self.tag is not None:
-            self.owner.opened = self.tag.location
+        if self.tag is None:
+            self.owner.state = State.AFTER_ATTR_VALUE
+            return j + 1
+        self.owner.opened = self.tag.location
+        if text.startswith(">", j + 1):
+            # the '>' right after: where the walk through after-value and before-name goes
+            self.owner.state = State.BEFORE_ATTR_NAME
+            self._close_tag(j + 1)
+            return j + 2
         self.owner.state = State.AFTER_ATTR_VALUE
         return j + 1
 
@@ -313,9 +329,7 @@ class TagScanner:
             self.attr.quote = Quote.NONE
             self.owner.state = State.ATTR_VALUE
         elif state is State.ATTR_VALUE:
-            assert self.attr is not None
-            assert self.attr.parts is not None
-            self.attr.parts.append(index)
+            self.hole_in_value(index)
         elif state is State.ATTR_NAME:
             raise _msg.attribute_name(here)
         elif state is State.TAG_NAME:
@@ -323,6 +337,12 @@ class TagScanner:
         else:
             assert state is State.END_TAG, state
             raise _msg.end_tag(self.element, here)
+
+    def hole_in_value(self, index: int) -> None:
+        """The hole ``index`` stands in the attribute value being scanned: a part of it."""
+        assert self.attr is not None
+        assert self.attr.parts is not None
+        self.attr.parts.append(index)
 
     def _spread(self, index: int) -> None:
         assert self.tag is not None
@@ -356,7 +376,7 @@ class TagScanner:
         # a nonce goes before the '>' (not before a '/': it may end an unquoted value)
         nonce = _takes_nonce(name, tag)
         end = ">" if not nonce else ""
-        if any(isinstance(item, SpreadToken) or item.dynamic for item in tag.items):
+        if _has_holes(tag):
             tag.tail = self.pending + end
             owner.flush()
             owner.tokens.append(tag)
