@@ -557,3 +557,12 @@ def test_a_translated_message_renders_as_the_same_template_written_by_hand(value
             translated = html(_(t"<b>{v}</b>"))
         assert html(expected) == translated
         assert html(t"<b>{v}</b>") != translated  # the translation was used
+
+
+def test_the_guestbook_writes_its_dates_in_the_page_language() -> None:
+    from examples.guestbook.components import written_on  # noqa: PLC0415
+
+    moment = datetime(2026, 12, 4, 10, 5, tzinfo=UTC)
+    assert "04 Dec 2026, 10:05" == written_on(moment)
+    with using_language(Language("fr")):
+        assert "04 déc. 2026, 10:05" == written_on(moment)

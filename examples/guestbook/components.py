@@ -7,12 +7,20 @@ the page is exactly what a full reload would show there.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from string.templatelib import Template
 
 from flask import url_for
 
 from htmltemplates.flask import flashed_messages, static_url
-from htmltemplates.i18n import _, current_language, lazy_gettext, ngettext
+from htmltemplates.i18n import (
+    SOURCE,
+    _,
+    current_language,
+    format_datetime,
+    lazy_gettext,
+    ngettext,
+)
 
 from .db import Entry
 from .forms import MAX_LENGTH, Draft
@@ -79,12 +87,20 @@ def entry_form(draft: Draft, errors: Mapping[str, str]) -> Template:
 </form>"""
 
 
+def written_on(moment: datetime) -> str:
+    """When an entry was written, as the page's language writes a date: ``04 Dec 2026, 10:00``
+    in English, ``04 déc. 2026, 10:00`` in French (Babel's names of the months)."""
+    if current_language().locale == SOURCE.locale:
+        return f"{moment:%d %b %Y, %H:%M}"
+    return format_datetime(moment, "dd MMM y, HH:mm")
+
+
 def entry_item(entry: Entry) -> Template:
     """One entry; the website, if any, is a link (the library filters a javascript: URL)."""
     link = t' · <a href={entry.website} rel="nofollow ugc">{entry.website}</a>'
     return t"""<li class="entry" id="entry-{entry.id}">
   <p class="byline"><strong>{entry.name}</strong>{entry.website and link}
-    · <time datetime={entry.created.isoformat()}>{entry.created:%d %b %Y, %H:%M} UTC</time></p>
+    · <time datetime={entry.created.isoformat()}>{written_on(entry.created)} UTC</time></p>
   <p class="message">{entry.message}</p>
 </li>
 """
