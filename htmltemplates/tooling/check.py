@@ -36,31 +36,30 @@ from .structure import structural
 __all__ = ["FILE_CHECKS", "TEMPLATE_CHECKS", "check_paths", "check_sources", "main"]
 
 
-class TemplateFault(Protocol):
+class Fault(Protocol):
+    """What any finding says: what is wrong, how to fix it, its section of docs/errors.md."""
+
+    @property
+    def headline(self) -> str: ...
+    @property
+    def fix(self) -> str: ...
+    @property
+    def anchor(self) -> str: ...
+
+
+class TemplateFault(Fault, Protocol):
     """A fault in a template's static text: a TemplateSyntaxError (an error), or a lint
     warning; ``severity`` may say otherwise."""
 
     @property
-    def headline(self) -> str: ...
-    @property
-    def fix(self) -> str: ...
-    @property
-    def anchor(self) -> str: ...
-    @property
     def location(self) -> Location | None: ...
 
 
-class CodeFault(Protocol):
+class CodeFault(Fault, Protocol):
     """A fault in the Python code around the templates, at ``node``."""
 
     @property
     def node(self) -> ast.AST: ...
-    @property
-    def headline(self) -> str: ...
-    @property
-    def fix(self) -> str: ...
-    @property
-    def anchor(self) -> str: ...
     @property
     def severity(self) -> Severity: ...
 
