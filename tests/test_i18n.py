@@ -566,3 +566,16 @@ def test_the_guestbook_writes_its_dates_in_the_page_language() -> None:
     assert "04 Dec 2026, 10:05" == written_on(moment)
     with using_language(Language("fr")):
         assert "04 déc. 2026, 10:05" == written_on(moment)
+
+
+def test_the_guestbook_form_errors_are_in_the_page_language(tmp_path: Path) -> None:
+    app = create_app({"TESTING": True, "SECRET_KEY": "t"}, instance_path=tmp_path / "i")
+    client = app.test_client()
+    page = client.post("/?lang=fr", data={"name": "", "message": "m" * 2001}).text
+    assert '<p class="error" id="name-error">Veuillez indiquer votre nom.</p>' in page
+    assert (
+        '<p class="error" id="message-error">Votre message ne peut dépasser 2000 caractères.</p>'
+        in page
+    )
+    page = client.post("/", data={"name": "", "message": "m"}).text
+    assert '<p class="error" id="name-error">Please enter your name.</p>' in page

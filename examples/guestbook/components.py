@@ -54,7 +54,7 @@ def layout(title: str | Template, body: Template) -> Template:
 """
 
 
-def field(name: str, label: str | Template, control: Template, error: str | None) -> Template:
+def field(name: str, label: str | Template, control: Template, error: Template | None) -> Template:
     """A labelled form control (``control`` has ``id=name``) and its error message, if any."""
     return t"""<div class={["field", {"has-error": error}]}>
   <label for={name}>{label}</label>
@@ -63,14 +63,14 @@ def field(name: str, label: str | Template, control: Template, error: str | None
 </div>"""
 
 
-def invalid(name: str, errors: Mapping[str, str]) -> dict[str, object]:
+def invalid(name: str, errors: Mapping[str, Template]) -> dict[str, object]:
     """The aria attributes of a control: invalid, and described by its error message."""
     if name not in errors:
         return {}
     return {"aria": {"invalid": True, "describedby": f"{name}-error"}}
 
 
-def entry_form(draft: Draft, errors: Mapping[str, str]) -> Template:
+def entry_form(draft: Draft, errors: Mapping[str, Template]) -> Template:
     """The form to sign the guestbook, filled with ``draft`` and showing ``errors``."""
     name = t"""<input id="name" name="name" value={draft.name} maxlength={MAX_LENGTH["name"]}
     required autocomplete="name" {invalid("name", errors)}>"""
@@ -133,7 +133,9 @@ def entry_list(entries: Sequence[Entry]) -> Template:
 </section>"""
 
 
-def guestbook_page(entries: Sequence[Entry], draft: Draft, errors: Mapping[str, str]) -> Template:
+def guestbook_page(
+    entries: Sequence[Entry], draft: Draft, errors: Mapping[str, Template]
+) -> Template:
     """The home page: the form, then the entries."""
     return layout(
         _(t"Guestbook"),

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from string.templatelib import Template
+
+from htmltemplates.i18n import _
 
 MAX_LENGTH = {"name": 60, "message": 2000, "website": 200}
 
@@ -24,19 +27,27 @@ class Draft:
             form.get("website", "").strip(),
         )
 
-    def errors(self) -> dict[str, str]:
-        """Field name to message; empty when the draft can be stored.
+    def errors(self) -> dict[str, Template]:
+        """Field name to message, in the page's language; empty when the draft can be stored.
 
         The values themselves are never judged: ``<script>`` is a fine name, a ``javascript:``
         website is stored as typed (the template filters it when it becomes an ``href``).
         """
-        errors: dict[str, str] = {}
+        errors: dict[str, Template] = {}
         if not self.name:
-            errors["name"] = "Please enter your name."
+            errors["name"] = _(t"Please enter your name.")
         if not self.message:
-            errors["message"] = "Please write a message."
-        labels = {"name": "Your name", "message": "Your message", "website": "The website"}
-        for field, label in labels.items():
-            if len(getattr(self, field)) > MAX_LENGTH[field]:
-                errors[field] = f"{label} can be at most {MAX_LENGTH[field]} characters long."
+            errors["message"] = _(t"Please write a message.")
+        for field, limit in MAX_LENGTH.items():
+            if len(getattr(self, field)) > limit:
+                label = _LABELS[field]()
+                errors[field] = _(t"{label} can be at most {limit} characters long.")
         return errors
+
+
+# The fields as the message about their length names them (looked up when needed)
+_LABELS: dict[str, Callable[[], Template]] = {
+    "name": lambda: _(t"Your name"),
+    "message": lambda: _(t"Your message"),
+    "website": lambda: _(t"The website"),
+}
