@@ -39,7 +39,17 @@ from .slow import fast
 from .text import html_source, render_document
 from .trusted import TrustedResourceURL, TrustedURL
 from .urls import check_path_value
-from .values import MAX_DEPTH, Refusal, async_value, int_text, is_async, resolve, too_deep
+from .values import (
+    MAX_DEPTH,
+    MAX_REMEMBERED_LENGTH,
+    Refusal,
+    async_value,
+    int_text,
+    is_async,
+    remember,
+    resolve,
+    too_deep,
+)
 
 __all__ = [
     "PartsItem",
@@ -168,11 +178,7 @@ def url_piece_str(value: str, slot: int, name: str, part: UrlPart) -> str:
     slug), and percent-encoding one costs a call of urllib's quote()."""
     known = _PIECES[part]
     text = known.get(value)
-    if text is None:
-        text = url_piece(value, slot, name, part)
-        if len(value) <= _MAX_CACHED_STYLE and len(known) < _MAX_STYLE_STRINGS:
-            known[value] = text
-    return text
+    return remember(known, value, url_piece(value, slot, name, part)) if text is None else text
 
 
 _PIECES: dict[UrlPart, dict[str, str]] = {part: {} for part in UrlPart}
@@ -507,9 +513,7 @@ def style_text(value: object, slot: int) -> str | None:
     if cls is _FAST_STR:
         text = _STYLE_STRINGS.get(value)  # type: ignore[call-overload]
         if text is None:
-            text = escape_text(_style_text(value, slot))
-            if len(value) <= _MAX_CACHED_STYLE and len(_STYLE_STRINGS) < _MAX_STYLE_STRINGS:  # type: ignore[arg-type]
-                _STYLE_STRINGS[value] = text  # type: ignore[index]
+            text = remember(_STYLE_STRINGS, value, escape_text(_style_text(value, slot)))  # type: ignore[arg-type]
         return text or None
     if cls is _FAST_DICT:
         declarations = []
@@ -571,9 +575,9 @@ def _style_text(value: object, slot: int) -> str:
 def _remember_declaration(key: str, item: str, declaration: str) -> None:
     """Remember the escaped ``declaration`` that property ``key`` with the value ``item``
     gives, for :func:`style_text`: at most _MAX_STYLE_PROPERTIES properties, each with
-    _MAX_STYLE_VALUES values of at most _MAX_CACHED_STYLE characters (a style computed per
-    row, ``f"{pct}%"``, fills one property's share and no more)."""
-    if len(item) > _MAX_CACHED_STYLE:
+    _MAX_STYLE_VALUES values of at most MAX_REMEMBERED_LENGTH characters (a style computed
+    per row, ``f"{pct}%"``, fills one property's share and no more)."""
+    if len(item) > MAX_REMEMBERED_LENGTH:
         return
     known = _DECLARATIONS.get(key)
     if known is None:
@@ -592,9 +596,7 @@ _MAX_STYLE_PROPERTIES = 4096
 # the _FAST classes are none that a value has, so nothing is remembered or looked up)
 _STYLE_STRINGS: dict[str, str] = {}
 _DECLARATIONS: dict[str, dict[str, str]] = {}
-_MAX_STYLE_STRINGS = 4096
 _MAX_STYLE_VALUES = 256
-_MAX_CACHED_STYLE = 256
 
 
 # Attributes whose value is JavaScript, or decides how other content is read: their values

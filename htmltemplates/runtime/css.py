@@ -20,7 +20,7 @@ from .escapers import (
     plain_str,
 )
 from .text import html_source
-from .values import MAX_DEPTH, async_value, int_text, is_async, too_deep
+from .values import MAX_DEPTH, async_value, int_text, is_async, remember, too_deep
 
 __all__ = ["CODE_PROPERTIES", "NotCssError", "css_string", "css_text", "css_url", "css_value"]
 
@@ -162,13 +162,9 @@ def css_value_text(value: str) -> str:
     attribute (``style="color: {c}"``): ``escape_text(css_value(value))``, remembered for
     short values (bounded), since pages repeat their colours and sizes."""
     text = _CSS_VALUE_TEXTS.get(value)
-    if text is None:
-        text = escape_text(css_value(value))
-        if len(value) <= _MAX_CACHED_VALUE and len(_CSS_VALUE_TEXTS) < _MAX_VALUE_TEXTS:
-            _CSS_VALUE_TEXTS[value] = text
-    return text
+    return (
+        remember(_CSS_VALUE_TEXTS, value, escape_text(css_value(value))) if text is None else text
+    )
 
 
 _CSS_VALUE_TEXTS: dict[str, str] = {}
-_MAX_CACHED_VALUE = 256
-_MAX_VALUE_TEXTS = 4096

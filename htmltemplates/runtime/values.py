@@ -38,6 +38,7 @@ __all__ = [
     "is_lazy",
     "refuse",
     "register_text_type",
+    "remember",
     "resolve",
     "too_deep",
 ]
@@ -47,6 +48,20 @@ __all__ = [
 # body, and a walk that deep would exhaust the stack. Templates nest as deep as Python's
 # recursion limit allows (too_deep, with recursion=True).
 MAX_DEPTH = 200
+
+# The bounds of the memories of texts the runtime keeps for values it sees again (a style
+# string, a CSS value, the encoding of a URL part): entries per memory, characters per value.
+# Fixed, so that values built per request cannot grow memory without limit.
+MAX_REMEMBERED = 4096
+MAX_REMEMBERED_LENGTH = 256
+
+
+def remember(memory: dict[str, str], value: str, text: str) -> str:
+    """``text``, kept in ``memory`` as what ``value`` gives when both bounds allow it."""
+    if len(value) <= MAX_REMEMBERED_LENGTH and len(memory) < MAX_REMEMBERED:
+        memory[value] = text
+    return text
+
 
 # How many times a lazy value is called in a row (a function returning a function...): enough
 # for any design, few enough that a function returning itself fails at once.
