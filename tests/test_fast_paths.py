@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from markupsafe import Markup
 
-from htmltemplates import TemplateError, TrustedURL, html
+from htmltemplates import TemplateError, TrustedURL, clear_cache, explain, html
 from htmltemplates._spec import AttrKind, UrlPart
 from htmltemplates.escaper import Escaper, Escaping
 from htmltemplates.runtime.attributes import (
@@ -32,6 +32,7 @@ from htmltemplates.runtime.attributes import (
 )
 from htmltemplates.runtime.escapers import escape_text
 from htmltemplates.runtime.scripted import js_part
+from htmltemplates.runtime.slow import SLOW_PATHS
 from htmltemplates.runtime.tags import render_whole
 
 VALUES: list[object] = [
@@ -389,3 +390,32 @@ def test_a_merged_style_renders_as_render_whole_renders_it(
     monkeypatch.setattr("htmltemplates.runtime.tags._FAST_STR", no_value)
     monkeypatch.setattr("htmltemplates.runtime.tags._FAST_DICT", no_value)
     assert render() == fast
+
+
+# a static class or style and a hole of the same name: merged where the static one stands
+MERGED_PAIRS: list[Callable[[object], Template]] = [
+    lambda v: t'<td style="text-align: right" style={v} id=x>',
+    lambda v: t"<td title=t style='font: \"A\"' lang=en style={v}>",
+    lambda v: t'<td style="" style={v}>',
+    lambda v: t"<td style=color:red STYLE={v} title={v}>",
+    lambda v: t'<p class="card big" class={v} id=x>',
+    lambda v: t"<p class='a' title=\"t\" CLASS='{v}'>",
+    lambda v: t'<p id={v} class="" class={v} hidden>',
+]
+
+
+@pytest.mark.parametrize("make", MERGED_PAIRS, ids=range(len(MERGED_PAIRS)))
+@pytest.mark.parametrize("value", VALUES, ids=[_id(v) for v in VALUES])
+def test_a_static_class_or_style_merged_with_a_hole_renders_as_the_merged_tag(
+    make: Callable[[object], Template], value: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    template = make(value)
+    if not SLOW_PATHS:  # (which merge every tag)
+        assert "merged, attribute value" in str(explain(template, plan=True))
+    fast = _result(lambda: html(template))
+    monkeypatch.setattr("htmltemplates.compiler.lower.SLOW_PATHS", True)  # render_tag merges
+    clear_cache()
+    try:
+        assert _result(lambda: html(template)) == fast
+    finally:
+        clear_cache()

@@ -62,6 +62,7 @@ from . import sources
 from .ir import (
     AttributeValue,
     Component,
+    MergedAttribute,
     MergedTag,
     Node,
     Nonce,
@@ -369,6 +370,9 @@ class _Emitter:
                 ws_name, element_name = self.const(ws, "ws"), self.const(element, "element")
                 source = f"_spread(v{index}, {index}, {ws_name}, {element_name})"
                 return [self._piece(source, node, f"{self.hole(index)}: {Escaper.SPREAD}")]
+            case MergedAttribute(index, kind):
+                note = self._note(index, "merged", Escaping(Escaper.ATTRIBUTE, kind=kind))
+                return [self._piece(sources.merged_attribute(self.const, node), node, note)]
             case MergedTag():
                 note = f"<{node.plan.element}> merged: {self._holes(node.holes)}"
                 return [self._piece(sources.merged_tag(self.const, node), node, note)]

@@ -19,6 +19,7 @@ from ..runtime.tags import TagPlan
 __all__ = [
     "AttributeValue",
     "Component",
+    "MergedAttribute",
     "MergedTag",
     "Node",
     "Nonce",
@@ -110,6 +111,22 @@ class MergedTag:
 
 
 @dataclass(frozen=True, slots=True)
+class MergedAttribute:
+    """A static ``class`` or ``style`` merged with one hole of the same name on the same tag
+    (``<td style="text-align: right" style={extra}>``), written in place where the static one
+    stands: ``start + text + end`` when the value adds text, ``static`` (the attribute as
+    written, with the text before it) when it adds nothing. ``pair`` merges the two at render
+    time (runtime render_tag, head and tail empty): the definition, for every other value."""
+
+    index: int
+    kind: AttrKind
+    static: str
+    start: str
+    end: str
+    pair: MergedTag
+
+
+@dataclass(frozen=True, slots=True)
 class SpreadTag:
     """A start tag with one spread: rendered in place (``in_place``) unless the spread's names
     meet the tag's other ``names`` at render time, then merged (runtime render_spread_tag)."""
@@ -163,6 +180,7 @@ Node = (
     | AttributeValue
     | Spread
     | MergedTag
+    | MergedAttribute
     | SpreadTag
     | Component
 )
@@ -173,7 +191,7 @@ def reads(node: Node) -> tuple[frozenset[int], frozenset[int]]:
     ``!r`` and format specs say), and those whose Interpolation it passes on as they are
     (the children of a component and its end tag, rendered or compared later)."""
     match node:
-        case TextValue(index) | WholeAttribute(index) | Spread(index):
+        case TextValue(index) | WholeAttribute(index) | Spread(index) | MergedAttribute(index):
             return frozenset({index}), frozenset()
         case AttributeValue(parts=parts):
             return frozenset(part.index for part in parts if isinstance(part, Part)), frozenset()

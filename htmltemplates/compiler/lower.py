@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from string.templatelib import Template
 
 from .. import _messages as _msg
-from .._spec import ascii_lower
+from .._spec import AttrKind, ascii_lower
 from ..analyze.attributes import analyze_tag, static_value
 from ..errors import Location
 from ..escaper import Escaping
@@ -20,7 +20,7 @@ from ..lang.references import decode_attribute
 from ..runtime.attributes import PartsItem
 from ..runtime.components import EMPTY, Site
 from ..runtime.slow import SLOW_PATHS
-from ..runtime.tags import SpreadItem, StaticItem, TagPlan, WholeItem
+from ..runtime.tags import MERGED, SpreadItem, StaticItem, TagPlan, WholeItem
 from ..scan.scanner import Scanner
 from ..scan.tokens import (
     AttrToken,
@@ -35,6 +35,7 @@ from ..scan.tokens import (
 from .ir import (
     AttributeValue,
     Component,
+    MergedAttribute,
     MergedTag,
     Node,
     Nonce,
@@ -151,13 +152,62 @@ def _lower_tag(tag: TagToken, seen: _Seen) -> list[Node]:
     # merge every tag
     layout = "merge" if SLOW_PATHS else _layout(tag)
     if layout == "merge":
-        return [_merged(tag, escapings)]
+        merged = None if SLOW_PATHS else _merged_once(tag, escapings, seen.texts)
+        return [_merged(tag, escapings)] if merged is None else merged
     in_place = _in_place(tag, escapings, seen.texts)
     if layout == "in place":
         return in_place
     spread = next(item for item in tag.items if isinstance(item, SpreadToken))
     names = frozenset(ascii_lower(item.name) for item in tag.items if isinstance(item, AttrToken))
     return [SpreadTag(tuple(in_place), _merged(tag, escapings), spread.index, names)]
+
+
+def _merged_once(
+    tag: TagToken, escapings: dict[int, Escaping], texts: dict[str, Text]
+) -> list[Node] | None:
+    """The nodes of ``tag`` in place, when the only name it has twice is a static ``class`` or
+    ``style`` followed by a hole of the same name (``<td style="x: y" style={extra}>``) and
+    nothing else needs the merge: the pair becomes one MergedAttribute where the static one
+    stands. Only static attributes may stand between them, so that the holes are rendered
+    (and a fault found) in the order render_tag renders them. None for any other tag."""
+    found: dict[str, list[int]] = {}
+    for position, item in enumerate(tag.items):
+        if isinstance(item, SpreadToken):
+            return None
+        found.setdefault(ascii_lower(item.name), []).append(position)
+    twice = [(key, positions) for key, positions in found.items() if len(positions) > 1]
+    if len(twice) != 1 or twice[0][0] not in MERGED or len(twice[0][1]) != 2:
+        return None
+    key, (first, second) = twice[0]
+    static, hole = tag.items[first], tag.items[second]
+    assert isinstance(static, AttrToken)
+    assert isinstance(hole, AttrToken)
+    value = static_value(static)
+    parts = hole.parts or []
+    if static.dynamic or value is True or len(parts) != 1 or not isinstance(parts[0], int):
+        return None
+    n = parts[0]
+    kind = escapings[n].kind
+    if kind is not (AttrKind.CLASS if key == "class" else AttrKind.STYLE):
+        return None
+    between = tag.items[first + 1 : second]
+    if any(isinstance(item, SpreadToken) or item.dynamic for item in between):
+        return None
+    items = [*tag.items[:second], *tag.items[second + 1 :]]
+    rest = TagToken(tag.name, tag.head, tag.location, items, tag.tail)
+    if _layout(rest) != "in place":
+        return None
+    nodes = _in_place(rest, escapings, texts)
+    quote = hole.quote.value or '"'
+    if value:  # render_tag's _put: the static value, requoted, the separator, the value's text
+        requoted = value if static.quote.value != "'" else value.replace('"', "&#34;")
+        start, end = f'{static.ws}{hole.name}="{requoted}{MERGED[key]}', '"'
+    else:  # an empty static value gives way to the value's text
+        start, end = f"{static.ws}{hole.name}={quote}", quote
+    pair = _merged(TagToken(tag.name, "", tag.location, [static, hole]), escapings)
+    merged = MergedAttribute(n, kind, static.ws + static.raw, start, end, pair)
+    nodes[1 + first] = merged  # after the head, the nodes of the items, in order
+    return nodes
 
 
 def _analyzed(tag: TagToken, seen: _Seen) -> dict[int, Escaping]:

@@ -14,7 +14,7 @@ from .._spec import SCRIPT_KINDS, AttrKind, ascii_lower
 from ..escaper import CSS_ESCAPERS, URL_PIECES, Escaper
 from ..runtime import components as _components
 from ..runtime.slow import SLOW_PATHS
-from .ir import Component, MergedTag, Part, Prop, PropsSpread, WholeAttribute
+from .ir import Component, MergedAttribute, MergedTag, Part, Prop, PropsSpread, WholeAttribute
 
 __all__ = [
     "children",
@@ -175,6 +175,23 @@ def part(const: Const, part: Part, key: str, brief: bool = False) -> str:
 def merged_tag(const: Const, node: MergedTag) -> str:
     values = "".join(f"v{n}, " for n in node.holes)
     return f"_tag({const(node.plan, 'tag')}, ({values}))"
+
+
+def merged_attribute(const: Const, node: MergedAttribute) -> str:
+    """The source of a static class or style merged with a hole (see MergedAttribute): a str
+    or dict of style straight to style_text, a str of classes escaped, a list or tuple of
+    classes joined (as whole_attribute writes them); any other value merged by render_tag."""
+    n, start, end = node.index, const(node.start, "start"), repr(node.end)
+    static = const(node.static, "static")
+    slow = merged_tag(const, node.pair)
+    if node.kind is AttrKind.STYLE:
+        styled = f"({start} + t + {end} if (t := _style(v{n}, {n})) else {static})"
+        return f"{styled} if (c := v{n}.__class__) is _str or c is _dict else {slow}"
+    joined = f"({start} + _esc(t) + {end} if (t := _atext(v{n}, {n}, 'class')) else {static})"
+    return (
+        f"{start} + _esc(v{n}) + {end} if (c := v{n}.__class__) is _str and v{n} "
+        f"else {joined} if c is _list or c is _tuple or c is _dict else {slow}"
+    )
 
 
 def prop_entry(prop: Prop | PropsSpread) -> str:

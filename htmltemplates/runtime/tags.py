@@ -40,6 +40,7 @@ from .slow import SLOW_PATHS, fast
 from .values import int_text, is_lazy, resolve
 
 __all__ = [
+    "MERGED",
     "SpreadItem",
     "StaticItem",
     "TagPlan",
@@ -62,7 +63,8 @@ _FAST_STR, _FAST_INT, _FAST_LIST, _FAST_TUPLE = fast(str), fast(int), fast(list)
 # (bare) or escaped text; ``raw`` is the attribute as written, for static attributes not merged.
 _Entry = list[Any]
 
-_MERGED = {"class": " ", "style": "; "}
+# the attributes whose values add up when a tag has several, and what joins them
+MERGED = {"class": " ", "style": "; "}
 _EXPANDED = frozenset({"data", "aria"})
 
 _NAMES: dict[str, tuple[str, AttrKind]] = {}  # spread key -> (lower-case name, kind)
@@ -345,11 +347,11 @@ def _put(
     (None removes it); an attribute keeps the place where it first appeared."""
     entry = entries.get(key)
     if entry is None:
-        if raw is None and (value is None or (key in _MERGED and value == "")):
+        if raw is None and (value is None or (key in MERGED and value == "")):
             return
         entries[key] = [ws, name, value, raw, quote]
         return
-    separator = _MERGED.get(key)
+    separator = MERGED.get(key)
     if separator is not None:
         if not isinstance(value, str) or not value:  # nothing to add
             return

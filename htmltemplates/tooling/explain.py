@@ -21,6 +21,7 @@ from .._spec import ascii_lower
 from ..compiler.ir import (
     AttributeValue,
     Component,
+    MergedAttribute,
     MergedTag,
     Node,
     Part,
@@ -149,7 +150,7 @@ def _decisions(nodes: Sequence[Node]) -> Iterator[tuple[int, Escaping | str]]:
         match node:
             case TextValue(index, escaper):
                 yield index, Escaping(escaper)
-            case WholeAttribute(index=index, kind=kind):
+            case WholeAttribute(index=index, kind=kind) | MergedAttribute(index=index, kind=kind):
                 yield index, Escaping(Escaper.ATTRIBUTE, kind)
             case AttributeValue(parts=parts):
                 yield from ((p.index, p.escaping) for p in parts if isinstance(p, Part))
