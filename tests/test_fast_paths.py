@@ -294,7 +294,34 @@ def test_a_data_or_aria_dict_names_its_entries_as_its_definition_names_them(
     render()  # (the names it makes are remembered)
     fast = render()
     monkeypatch.setattr("htmltemplates.runtime.tags._FAST_PREFIXED", {})  # none remembered
+    monkeypatch.setattr("htmltemplates.runtime.tags._plain_prefixed", lambda *args: None)
     assert render() == fast
+
+
+# the same keys every time (the verdict on their names is remembered), each value in turn
+SAME_KEYS = [v for v in VALUES if not isinstance(v, dict)]
+
+
+@pytest.mark.parametrize("value", SAME_KEYS, ids=[_id(v) for v in SAME_KEYS])
+def test_a_dict_of_keys_seen_before_renders_as_its_definition_renders_it(
+    value: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def render(item: object) -> list[tuple[str, str]]:
+        attrs = {"title": "t", "href": item, "data-n": item, "hidden": item}
+        more = {"id": 1, "hx-get": item, "open": item}  # hx-get: data-hx-get is a URL
+        bad = {"id": item, "bad name": "x"}  # refused, after the entries before it
+        return [
+            _result(lambda: html(t"<a data={attrs} aria={attrs} {attrs}>x</a>")),
+            _result(lambda: html(t"<p data={more} aria={more}>x</p><a class=c {more}>x</a>")),
+            _result(lambda: html(t"<p data={bad}>x</p>")),
+            _result(lambda: html(t"<p {bad}>x</p>")),
+        ]
+
+    render("first")  # (the verdicts on the keys are remembered)
+    fast = render(value)
+    monkeypatch.setattr("htmltemplates.runtime.tags._plain_prefixed", lambda *args: None)
+    monkeypatch.setattr("htmltemplates.runtime.tags.SLOW_PATHS", True)  # always merged
+    assert render(value) == fast
 
 
 class _Plain:
@@ -419,3 +446,30 @@ def test_a_static_class_or_style_merged_with_a_hole_renders_as_the_merged_tag(
         assert _result(lambda: html(template)) == fast
     finally:
         clear_cache()
+
+
+class _Key(str):
+    def __str__(self) -> str:
+        return "x onclick=alert(1) y"
+
+
+def test_a_str_subclass_key_equal_to_a_name_seen_is_judged_as_it_shows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def render(key: object) -> list[tuple[str, str]]:
+        attrs = {key: "v"}
+        return [
+            _result(lambda: html(t"<p {attrs}>x</p>")),
+            _result(lambda: html(t"<p data={attrs} aria={attrs}>x</p>")),
+        ]
+
+    render("title")  # (the name validated; the verdict on the keys remembered the next time)
+    assert render("title") == [
+        ("output", '<p title="v">x</p>'),
+        ("output", '<p data-title="v" aria-title="v">x</p>'),
+    ]
+    fast = render(_Key("title"))  # equal to "title", whose verdict is remembered
+    assert fast[0] == ("error", "spread-name")
+    monkeypatch.setattr("htmltemplates.runtime.tags._plain_prefixed", lambda *args: None)
+    monkeypatch.setattr("htmltemplates.runtime.tags.SLOW_PATHS", True)  # always merged
+    assert render(_Key("title")) == fast
