@@ -57,6 +57,7 @@ from ..runtime import text as _text
 from ..runtime.cache import Render, plan_filename
 from ..runtime.csp import nonce_attribute
 from ..runtime.escapers import escape_text
+from ..runtime.tags import SpreadItem
 from ..runtime.values import check_ints, too_deep
 from . import sources
 from .ir import (
@@ -119,6 +120,7 @@ _GLOBALS: dict[str, object] = {
     "_tag": _tags.render_tag,
     "_try": _tags.render_spread_tag,
     "_spread": _tags.spread_in_place,
+    "_Written": _tags.Written,
     "_nonce": nonce_attribute,
     "_check_ints": check_ints,
     "_too_deep": too_deep,
@@ -366,9 +368,8 @@ class _Emitter:
                 return [self._piece(source, node, note)]
             case AttributeValue():
                 return self._attribute_value(node)
-            case Spread(index, ws, element):
-                ws_name, element_name = self.const(ws, "ws"), self.const(element, "element")
-                source = f"_spread(v{index}, {index}, {ws_name}, {element_name})"
+            case Spread(index):
+                source = sources.spread(self.const, node)
                 return [self._piece(source, node, f"{self.hole(index)}: {Escaper.SPREAD}")]
             case MergedAttribute(index, kind):
                 note = self._note(index, "merged", Escaping(Escaper.ATTRIBUTE, kind=kind))
@@ -445,7 +446,9 @@ class _Emitter:
         values = "".join(f"v{n}, " for n in holes)
         position = holes.index(node.spread)
         names = self.const(node.names, "names")
-        return f"_try({function}, {plan}, ({values}), {position}, {node.spread}, {names})"
+        ws = next(item.ws for item in node.merged.plan.items if isinstance(item, SpreadItem))
+        args = f"{position}, {node.spread}, {names}, {self.const(ws, 'ws')}"
+        return f"_try({function}, {plan}, ({values}), {args})"
 
     # -- components ----------------------------------------------------------------------------
 

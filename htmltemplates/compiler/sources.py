@@ -14,16 +14,27 @@ from .._spec import SCRIPT_KINDS, AttrKind, ascii_lower
 from ..escaper import CSS_ESCAPERS, URL_PIECES, Escaper
 from ..runtime import components as _components
 from ..runtime.slow import SLOW_PATHS
-from .ir import Component, MergedAttribute, MergedTag, Part, Prop, PropsSpread, WholeAttribute
+from .ir import (
+    Component,
+    MergedAttribute,
+    MergedTag,
+    Part,
+    Prop,
+    PropsSpread,
+    Spread,
+    WholeAttribute,
+)
 
 __all__ = [
     "children",
     "component_body",
     "deferred_text",
+    "merged_attribute",
     "merged_tag",
     "part",
     "prop_entry",
     "prop_value",
+    "spread",
     "text_value",
     "whole_attribute",
 ]
@@ -175,6 +186,14 @@ def part(const: Const, part: Part, key: str, brief: bool = False) -> str:
 def merged_tag(const: Const, node: MergedTag) -> str:
     values = "".join(f"v{n}, " for n in node.holes)
     return f"_tag({const(node.plan, 'tag')}, ({values}))"
+
+
+def spread(const: Const, node: Spread) -> str:
+    """The source of a spread written where it stands: its attributes, or those
+    render_spread_tag wrote already (a tag with one spread, whose in-place function this is)."""
+    n = node.index
+    source = f"_spread(v{n}, {n}, {const(node.ws, 'ws')}, {const(node.element, 'element')})"
+    return source if SLOW_PATHS else f"v{n}.text if v{n}.__class__ is _Written else {source}"
 
 
 def merged_attribute(const: Const, node: MergedAttribute) -> str:

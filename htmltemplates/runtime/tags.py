@@ -45,6 +45,7 @@ __all__ = [
     "StaticItem",
     "TagPlan",
     "WholeItem",
+    "Written",
     "render_spread_tag",
     "render_tag",
     "render_whole",
@@ -137,8 +138,8 @@ def spread_in_place(
     merged tag. Long because one loop serves both, the write of a plain ``str`` inlined: a
     loop of its own for data/aria dicts would repeat the writing, a function for the loop
     would cost a call per spread, and both are hot paths."""
-    if value.__class__ is _Written:  # render_spread_tag wrote it
-        return value.text(ws)
+    if value.__class__ is Written:  # render_spread_tag wrote it
+        return value.text
     if prefix and entries is None and value.__class__ is dict:
         written = _plain_prefixed(value, slot, ws, element, prefix, aria)
         if written is not None:
@@ -269,37 +270,27 @@ _FAST_PREFIXED: dict[str, dict[str, str]] = {} if SLOW_PATHS else _PREFIXED
 _NO_NAMES: dict[str, str] = {}
 
 
-class _Written:
-    """A spread already written by render_spread_tag: each entry's attribute, ``name="value"``
-    or a bare ``name``, or "" for an entry whose value drops it."""
+class Written:
+    """A spread already written by render_spread_tag: its attributes as spread_in_place writes
+    them where the spread stands (``text``, the whitespace before it included)."""
 
-    __slots__ = ("parts",)
+    __slots__ = ("text",)
 
-    def __init__(self, parts: list[str]) -> None:
-        self.parts = parts
-
-    def text(self, ws: str) -> str:
-        """The attributes where the spread stands, as spread_in_place writes them: the first
-        entry after ``ws`` (or a space), the others after a space."""
-        out = []
-        ws = ws or " "
-        for part in self.parts:
-            if part:
-                out.append(ws + part)
-            ws = " "
-        return "".join(out)
+    def __init__(self, text: str) -> None:
+        self.text = text
 
 
 def _plain_spread(
-    value: dict[object, object], names: frozenset[str], slot: int, element: str
-) -> _Written | None:
+    value: dict[object, object], names: frozenset[str], slot: int, element: str, ws: str
+) -> Written | None:
     """The attributes of a spread of a plain dict on ``element``, written in one pass, when
     each entry is a name already validated (in _NAMES) of a plain or URL attribute, not met
     elsewhere in the tag, whose value is a ``str``, an int (plain attributes), None, False
     (dropped) or True (bare): what spread_in_place would write, without checking the names
-    twice. None when any entry needs more (the general path then decides). The verdict on
-    the names is remembered by the dict's keys (see _spread_shape): a page spreads dicts of
-    the same keys on every row."""
+    twice; ``ws`` is the text before the spread, written before the first attribute (or a
+    space) as spread_in_place does. None when any entry needs more (the general path then
+    decides). The verdict on the names is remembered by the dict's keys (see _spread_shape): a
+    page spreads dicts of the same keys on every row."""
     keys = tuple(value)
     shape: Any = _SHAPES.get((element, names, keys), _UNSEEN)
     if shape is _UNSEEN:
@@ -307,22 +298,24 @@ def _plain_spread(
     if shape is None:
         return None
     parts = []
+    ws = ws or " "  # <a title="x"{attrs}>: keep attributes apart
     for (name, url), (key, item) in zip(shape, value.items(), strict=True):
         cls = item.__class__
         if key.__class__ is not str:  # equal to a name seen, but a subclass: shows as it says
             return None
         if cls is str:
             text: str = filter_url(item) if url else item  # type: ignore[arg-type,assignment]
-            parts.append(f'{name}="{escape_text(text)}"')
+            parts.append(f'{ws}{name}="{escape_text(text)}"')
         elif item is None or item is False:
-            parts.append("")
+            pass
         elif item is True:
-            parts.append(name)
+            parts.append(ws + name)
         elif cls is int and not url:
-            parts.append(f'{name}="{int_text(item, slot)}"')  # type: ignore[arg-type]
+            parts.append(f'{ws}{name}="{int_text(item, slot)}"')  # type: ignore[arg-type]
         else:
             return None
-    return _Written(parts)
+        ws = " "
+    return Written("".join(parts))
 
 
 def _spread_shape(
@@ -538,17 +531,19 @@ def render_spread_tag(
     spread: int,
     slot: int,
     names: frozenset[str],
+    ws: str,
 ) -> str:
     """The start tag of ``plan``, from ``in_place`` (each attribute where it stands) when the
     spread ``values[spread]`` (interpolation ``slot``) names no attribute in ``names`` and
-    holds no data/aria dict; else merged. Decided from the keys alone, before any value is
+    holds no data/aria dict; else merged (``ws`` is the text before the spread). Decided from
+    the keys alone, before any value is
     rendered, so lazy values and generators are consumed once. In place is the fast path of
     the merged tag: with the slow paths, every tag is merged."""
     if SLOW_PATHS:
         return render_tag(plan, values)
     value = values[spread]
     if value.__class__ is dict:
-        written = _plain_spread(value, names, slot, plan.element)
+        written = _plain_spread(value, names, slot, plan.element, ws)
         if written is not None:
             return in_place(*values[:spread], written, *values[spread + 1 :])
     else:
