@@ -14,7 +14,7 @@ from string.templatelib import Interpolation, Template
 
 import pytest
 from hostile import BREAKOUT, EVIL, JS_URLS
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from markupsafe import Markup
 
@@ -30,7 +30,7 @@ from htmltemplates.runtime.attributes import (
     style_text,
     url_piece,
 )
-from htmltemplates.runtime.escapers import escape_text
+from htmltemplates.runtime.escapers import _TAGS, escape_text, markup_to_text
 from htmltemplates.runtime.scripted import js_part
 from htmltemplates.runtime.slow import SLOW_PATHS
 from htmltemplates.runtime.tags import render_whole
@@ -473,3 +473,21 @@ def test_a_str_subclass_key_equal_to_a_name_seen_is_judged_as_it_shows(
     monkeypatch.setattr("htmltemplates.runtime.tags._plain_prefixed", lambda *args: None)
     monkeypatch.setattr("htmltemplates.runtime.tags.SLOW_PATHS", True)  # always merged
     assert render(_Key("title")) == fast
+
+
+_MARKUP_TEXT = st.text(alphabet="&;<>!-#x3429ampltgquoe \"'é", max_size=40)
+
+
+@given(_MARKUP_TEXT)
+@settings(max_examples=500, deadline=None)
+@example("&amp;lt;b&amp;gt; &amp;quot;&amp;#39;&amp;#34;&amp;amp;")  # decoded once
+@example("&lt;b&gt; &quot;x&quot; &#39;y&#34; &amp; <i>z</i><!-- c -->")
+@example("&lt &amp &#x27; &apos; &nbsp;")  # references escaping never writes
+def test_the_text_of_markup_is_what_html_unescape_decodes(markup: str) -> None:
+    import html as stdlib_html  # noqa: PLC0415 - the definition, here only
+
+    expected = stdlib_html.unescape(_TAGS.sub("", markup))
+    for value in (markup, Markup(markup)):
+        text = markup_to_text(value)
+        assert text == expected
+        assert text.__class__ is str
