@@ -112,6 +112,7 @@ _GLOBALS: dict[str, object] = {
     "_res": _attributes.resource_part,
     "_piece": _attributes.url_piece,
     "_pstr": _attributes.url_piece_str,
+    "_srcset": _attributes.srcset_value,
     "_marked": _attributes.part_text,
     "_event": _attributes.render_event,
     "_whole": _tags.render_whole,

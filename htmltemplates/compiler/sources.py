@@ -68,6 +68,12 @@ def deferred_text(index: int) -> str:
     )
 
 
+# The kinds of whole values whose plans have a fast path (without it, with the slow paths)
+_INLINE_KINDS = frozenset(
+    {AttrKind.PLAIN, AttrKind.CLASS, AttrKind.URL, AttrKind.STYLE, AttrKind.SRCSET}
+)
+
+
 def whole_attribute(const: Const, node: WholeAttribute, brief: bool = False) -> str:
     """The source of ``name={value}`` in place, the attribute included; ``brief``, that of a
     long template (see _BRIEF)."""
@@ -80,7 +86,7 @@ def whole_attribute(const: Const, node: WholeAttribute, brief: bool = False) -> 
     # inline: None/False drop the attribute, True leaves it bare, a str is escaped
     bare = const(ws + name, "bare")
     flags = f"'' if v{n} is None or v{n} is False else {bare} if v{n} is True else {slow}"
-    if SLOW_PATHS and kind in (AttrKind.PLAIN, AttrKind.CLASS, AttrKind.URL, AttrKind.STYLE):
+    if SLOW_PATHS and kind in _INLINE_KINDS:
         return slow
     before = const(f"{ws}{name}={quote}", "start")
     text = f"{before} + _esc(v{n}) + {quote!r}"
@@ -110,11 +116,8 @@ def whole_attribute(const: Const, node: WholeAttribute, brief: bool = False) -> 
             f"{text} if (c := v{n}.__class__) is _str and v{n} "
             f"else {joined} if c is _list or c is _tuple or c is _dict else {flags}"
         )
-    if kind is AttrKind.STYLE:
-        # a str of declarations or a dict: straight to style_text, which render_whole calls
-        # for them (after its checks for other values), the attribute dropped when it is empty
-        styled = f"({before} + t + {quote!r} if (t := _style(v{n}, {n})) else '')"
-        return f"{styled} if (c := v{n}.__class__) is _str or c is _dict else {flags}"
+    if kind is AttrKind.STYLE or kind is AttrKind.SRCSET:
+        return _straight(kind, n, before, key_name, quote, flags)
     if kind is AttrKind.EVENT:
         return f"_event(v{n}, {n}, {before}, {bare}, {quote!r})"
     if kind in SCRIPT_KINDS:
@@ -126,6 +129,19 @@ def whole_attribute(const: Const, node: WholeAttribute, brief: bool = False) -> 
         safe = f"v{n}.isascii() and (':' not in v{n} or v{n}.startswith(_SAFE_URL_STARTS))"
         return f"{text} if v{n}.__class__ is _str and v{n} and {safe} else {flags}"
     return slow
+
+
+def _straight(kind: AttrKind, n: int, before: str, key_name: str, quote: str, flags: str) -> str:
+    """The source of a style or srcset whose value is of the classes its rule reads (see
+    whole_attribute): straight to the function render_whole calls for them, after its checks
+    for other values; ``flags`` for the others."""
+    if kind is AttrKind.STYLE:
+        # a str of declarations or a dict, the attribute dropped when it is empty
+        styled = f"({before} + t + {quote!r} if (t := _style(v{n}, {n})) else '')"
+        return f"{styled} if (c := v{n}.__class__) is _str or c is _dict else {flags}"
+    # a str or a list of candidates; an empty srcset is kept, as render_whole keeps it
+    srcset = f"{before} + _srcset(v{n}, {n}, {key_name}) + {quote!r}"
+    return f"{srcset} if (c := v{n}.__class__) is _str or c is _list or c is _tuple else {flags}"
 
 
 def part(const: Const, part: Part, key: str, brief: bool = False) -> str:
