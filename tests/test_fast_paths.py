@@ -24,6 +24,7 @@ from htmltemplates.escaper import Escaper, Escaping
 from htmltemplates.runtime.attributes import (
     _style_text,
     part_text,
+    render_event,
     srcset_value,
     style_text,
     url_piece,
@@ -84,6 +85,8 @@ VALUES: list[object] = [
     {"id": 7, "open": True, "shut": False, "gone": None, "label": EVIL, "hx-get": "/x"},
     {"": "x"},  # an empty sub-key: refused
     {1: "x"},
+    {"init": "alert(1)"},  # x-data: a key whose string Alpine runs, refused
+    {"a": [{"destroy": "x"}]},
     "color: red; margin: 0 auto",
     "color: red;; width: 10%;",
     "color red",  # not a declaration: refused
@@ -103,10 +106,14 @@ ATTRIBUTES: list[tuple[str, Callable[[object], Template], AttrKind]] = [
     ("srcset", lambda v: t"<img srcset={v}>", AttrKind.SRCSET),
     ("data", lambda v: t"<p data={v}>", AttrKind.PLAIN),
     ("aria", lambda v: t"<p aria={v}>", AttrKind.PLAIN),
+    ("hx-vals", lambda v: t"<p hx-vals={v}>", AttrKind.JSON),
+    ("x-data", lambda v: t"<p x-data={v}>", AttrKind.ALPINE_DATA),
 ]
 
 
 def _general(value: object, name: str, kind: AttrKind, element: str) -> str:
+    if kind is AttrKind.ALPINE_DATA:  # a value a script reads: written by render_event
+        return f"<{element}{render_event(value, 0, f' {name}="', f' {name}', '"', kind)}>"
     return f"<{element}{render_whole(value, 0, ' ', name, name, '"', kind)}>"
 
 
@@ -140,7 +147,8 @@ def test_a_whole_attribute_value_renders_as_the_general_path_renders_it(
 def test_the_table_covers_the_inline_fast_paths() -> None:
     # each inline path is taken by some value above: a str, an int, a safe URL
     kinds = {kind for _, _, kind in ATTRIBUTES}
-    assert {AttrKind.PLAIN, AttrKind.CLASS, AttrKind.URL} <= kinds
+    assert {AttrKind.PLAIN, AttrKind.CLASS, AttrKind.URL, AttrKind.SRCSET} <= kinds
+    assert {AttrKind.STYLE, AttrKind.JSON, AttrKind.ALPINE_DATA} <= kinds
     assert any(v.__class__ is int for v in VALUES)
     assert sys.get_int_max_str_digits() < 5000  # the big int above is too long for text
 
@@ -303,6 +311,29 @@ def test_a_srcset_list_of_plain_candidates_is_joined_with_its_characters_encoded
     assert html(t"<img srcset={[('javascript:x', '1x'), ('/a.png', 'q')]}>") == (
         '<img srcset="about:invalid#htmltemplates 1x, /a.png">'
     )
+
+
+JS_PARTS = [
+    (lambda v: t'<b onclick="go({v}, 1)">', Escaper.JS_LITERAL),
+    (lambda v: t"<b onclick=\"say('{v}')\">", Escaper.JS_STRING),
+    (lambda v: t'<b x-on:click="go(`{v}`)">', Escaper.JS_STRING),
+]
+
+
+@pytest.mark.parametrize(("make", "escaper"), JS_PARTS, ids=["literal", "string", "template"])
+@pytest.mark.parametrize("value", VALUES, ids=[_id(v) for v in VALUES])
+def test_a_value_in_an_event_handler_renders_as_the_general_path_renders_it(
+    make: Callable[[object], Template], escaper: Escaper, value: object
+) -> None:
+    template = make(value)
+    fast = _result(lambda: html(template))
+    name, rest = template.strings[0][3:].split("=", 1)
+    general = _result(
+        lambda: (
+            f"<b {name}={rest}{part_text(value, 0, name, Escaping(escaper))}" + template.strings[1]
+        )
+    )
+    assert general == fast
 
 
 PIECES = [

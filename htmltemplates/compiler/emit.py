@@ -105,6 +105,8 @@ _GLOBALS: dict[str, object] = {
     "_convert": _text.convert,
     "_js": _scripted.js_part,
     "_jss": _scripted.js_string_part,
+    "_jsonv": _scripted.json_value,
+    "_alpine": _scripted.alpine_data,
     "_imap": _scripted.importmap_part,
     "_css": _attributes.css_part,
     "_part": _attributes.attr_part,
