@@ -147,7 +147,9 @@ def js_string(value: object) -> str:
     end the literal nor the script element. str (a subclass by its str text), objects with
     __html__ (their HTML source, as text) and finite int and float (their str()) are accepted;
     anything else is almost always a mistake and raises NotJavaScriptError."""
-    if hasattr(type(value), "__html__"):
+    if value.__class__ is str:  # the common value, first: str has no __html__
+        text = value
+    elif hasattr(type(value), "__html__"):
         text = str.__str__(html_source(value, None))
     elif isinstance(value, str):
         text = str.__str__(value)
