@@ -230,7 +230,7 @@ def srcset_value(value: object, slot: int, name: str) -> str:
     with whitespace and commas encoded; descriptors that are not a width, density or height
     are dropped."""
     if value.__class__ is _FAST_STR and "(" not in value:
-        if plain_srcset(value):  # what the loop below would give back, as it is
+        if plain_srcset(value) is not None:  # what the loop below would give back, as it is
             return escape_text(value)
         candidates = split_srcset(value)
     elif value.__class__ is _FAST_LIST or value.__class__ is _FAST_TUPLE:

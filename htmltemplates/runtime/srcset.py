@@ -47,13 +47,8 @@ _PLAIN_CANDIDATE = f"{_PLAIN_URL}(?: (?:{DESCRIPTOR.pattern}))?"
 # A srcset as srcset_value writes one: candidates of a plainly safe URL and at most one valid
 # descriptor, each after ', ' but the first. Such a value is its own rendering (but for the
 # escaping of '&' and quotes), so that it is checked by one match instead of read candidate
-# by candidate.
-_PLAIN_SRCSET = re.compile(f"{_PLAIN_CANDIDATE}(?:, {_PLAIN_CANDIDATE})*")
-
-
-def plain_srcset(text: str) -> bool:
-    """Whether ``text`` is a srcset written as srcset_value would write it (see above)."""
-    return _PLAIN_SRCSET.fullmatch(text) is not None
+# by candidate. plain_srcset(text) is the match, or None.
+plain_srcset = re.compile(f"{_PLAIN_CANDIDATE}(?:, {_PLAIN_CANDIDATE})*").fullmatch
 
 
 def plain_candidates(value: list[object] | tuple[object, ...]) -> str | None:
