@@ -21,6 +21,7 @@ from markupsafe import Markup
 from htmltemplates import TemplateError, TrustedURL, html
 from htmltemplates._spec import AttrKind, UrlPart
 from htmltemplates.escaper import Escaper, Escaping
+from htmltemplates.runtime import srcset
 from htmltemplates.runtime.attributes import (
     _style_text,
     part_text,
@@ -31,7 +32,6 @@ from htmltemplates.runtime.attributes import (
 )
 from htmltemplates.runtime.escapers import escape_text
 from htmltemplates.runtime.scripted import js_part
-from htmltemplates.runtime.srcset import parse_srcset, plain_srcset, split_srcset
 from htmltemplates.runtime.tags import render_whole
 
 VALUES: list[object] = [
@@ -243,8 +243,8 @@ _SRCSET_TEXT = st.text(alphabet=" \t\n,()xw1.:/aé\v\ud800", max_size=40)
 def test_a_srcset_without_parentheses_splits_as_its_parser_reads_it(text: str) -> None:
     if "(" in text:
         text = text.replace("(", "")
-    fast = [(url, descriptors.split()) for url, descriptors in split_srcset(text)]
-    parsed = [(url, " ".join(found).split()) for url, found in parse_srcset(text)]
+    fast = [(url, descriptors.split()) for url, descriptors in srcset.split_srcset(text)]
+    parsed = [(url, " ".join(found).split()) for url, found in srcset.parse_srcset(text)]
     assert fast == parsed
 
 
@@ -298,7 +298,7 @@ def test_a_srcset_renders_as_its_definition_renders_it(value: object) -> None:
     ],
 )
 def test_a_plain_srcset_is_one_written_as_srcset_value_writes_it(text: str, plain: bool) -> None:
-    assert (plain_srcset(text) is not None) is plain
+    assert (srcset.plain_srcset(text) is not None) is plain
     if plain:
         assert srcset_value(text, 0, "srcset") == escape_text(text)
 
