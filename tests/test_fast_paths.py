@@ -21,11 +21,11 @@ from markupsafe import Markup
 from htmltemplates import TemplateError, TrustedURL, clear_cache, explain, html
 from htmltemplates._spec import AttrKind, UrlPart
 from htmltemplates.escaper import Escaper, Escaping
+from htmltemplates.runtime import srcset
 from htmltemplates.runtime.attributes import (
-    _parse_srcset,
-    _split_srcset,
     _style_text,
     part_text,
+    render_event,
     srcset_value,
     style_text,
     url_piece,
@@ -86,6 +86,8 @@ VALUES: list[object] = [
     {"id": 7, "open": True, "shut": False, "gone": None, "label": EVIL, "hx-get": "/x"},
     {"": "x"},  # an empty sub-key: refused
     {1: "x"},
+    {"init": "alert(1)"},  # x-data: a key whose string Alpine runs, refused
+    {"a": [{"destroy": "x"}]},
     "color: red; margin: 0 auto",
     "color: red;; width: 10%;",
     "color red",  # not a declaration: refused
@@ -105,10 +107,14 @@ ATTRIBUTES: list[tuple[str, Callable[[object], Template], AttrKind]] = [
     ("srcset", lambda v: t"<img srcset={v}>", AttrKind.SRCSET),
     ("data", lambda v: t"<p data={v}>", AttrKind.PLAIN),
     ("aria", lambda v: t"<p aria={v}>", AttrKind.PLAIN),
+    ("hx-vals", lambda v: t"<p hx-vals={v}>", AttrKind.JSON),
+    ("x-data", lambda v: t"<p x-data={v}>", AttrKind.ALPINE_DATA),
 ]
 
 
 def _general(value: object, name: str, kind: AttrKind, element: str) -> str:
+    if kind is AttrKind.ALPINE_DATA:  # a value a script reads: written by render_event
+        return f"<{element}{render_event(value, 0, f' {name}="', f' {name}', '"', kind)}>"
     return f"<{element}{render_whole(value, 0, ' ', name, name, '"', kind)}>"
 
 
@@ -142,7 +148,8 @@ def test_a_whole_attribute_value_renders_as_the_general_path_renders_it(
 def test_the_table_covers_the_inline_fast_paths() -> None:
     # each inline path is taken by some value above: a str, an int, a safe URL
     kinds = {kind for _, _, kind in ATTRIBUTES}
-    assert {AttrKind.PLAIN, AttrKind.CLASS, AttrKind.URL} <= kinds
+    assert {AttrKind.PLAIN, AttrKind.CLASS, AttrKind.URL, AttrKind.SRCSET} <= kinds
+    assert {AttrKind.STYLE, AttrKind.JSON, AttrKind.ALPINE_DATA} <= kinds
     assert any(v.__class__ is int for v in VALUES)
     assert sys.get_int_max_str_digits() < 5000  # the big int above is too long for text
 
@@ -237,25 +244,97 @@ _SRCSET_TEXT = st.text(alphabet=" \t\n,()xw1.:/aé\v\ud800", max_size=40)
 def test_a_srcset_without_parentheses_splits_as_its_parser_reads_it(text: str) -> None:
     if "(" in text:
         text = text.replace("(", "")
-    fast = [(url, descriptors.split()) for url, descriptors in _split_srcset(text)]
-    parsed = [(url, " ".join(found).split()) for url, found in _parse_srcset(text)]
+    fast = [(url, descriptors.split()) for url, descriptors in srcset.split_srcset(text)]
+    parsed = [(url, " ".join(found).split()) for url, found in srcset.parse_srcset(text)]
     assert fast == parsed
 
 
+# URLs of srcsets written as srcset_value writes them: plainly safe or not, with or without
+# characters it encodes
+_SRCSET_URL = st.text(alphabet="ahpst:/.,é1 (J", min_size=1, max_size=12)
+_DESCRIPTORS = st.sampled_from(["1x", "1.5x", "320w", "100h", "x", "", "2x 3x", " 1x"])
+_WRITTEN_SRCSET = st.lists(st.tuples(_SRCSET_URL, _DESCRIPTORS), min_size=1, max_size=3).map(
+    lambda candidates: ", ".join(f"{url} {d}" if d else url for url, d in candidates)
+)
 _SRCSET_VALUES = st.one_of(
     _SRCSET_TEXT,
+    _WRITTEN_SRCSET,
     st.sampled_from(["/a.png 1x, https://cdn.example/b.png?w=2 2x", "javascript:alert(1) 1x"]),
     st.lists(st.tuples(_SRCSET_TEXT, st.sampled_from(["1x", "320w", "x", ""])), max_size=3),
+    st.lists(st.one_of(_SRCSET_URL, st.tuples(_SRCSET_URL, _DESCRIPTORS)), max_size=3),
+    st.lists(_SRCSET_URL, max_size=3).map(tuple),
 )
 
 
 @given(_SRCSET_VALUES)
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=600, deadline=None)
 def test_a_srcset_renders_as_its_definition_renders_it(value: object) -> None:
     fast = _result(lambda: srcset_value(value, 0, "srcset"))
     with pytest.MonkeyPatch.context() as patch:  # no value is of this class: no shortcut taken
-        patch.setattr("htmltemplates.runtime.attributes._FAST_STR", type("NoValue", (), {}))
+        for name in ("_FAST_STR", "_FAST_LIST", "_FAST_TUPLE"):
+            patch.setattr(f"htmltemplates.runtime.attributes.{name}", type("NoValue", (), {}))
         assert _result(lambda: srcset_value(value, 0, "srcset")) == fast
+    assert _result(lambda: html(t"<img srcset={value}>")) == (
+        fast if fast[0] == "error" else ("output", f'<img srcset="{fast[1]}">')
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        ("/a.png 1x, https://cdn.example/b.png?w=2&h=1 2x", True),
+        ("a.png, b.png 320w, tel:1 1.5x, mailto:x@y.z", True),
+        ("/a.png 1x,/b.png 2x", False),  # not written as srcset_value writes it
+        ("/a.png  1x", False),
+        ("/a.png 1x 2x", False),
+        ("/a.png 1x, ", False),
+        ("/a,b.png 1x", False),  # a comma to encode
+        ("/a.png 1q", False),  # a descriptor to drop
+        ("/é.png 1x", False),
+        ("javascript:alert(1) 1x", False),
+        ("HTTPS://example.org/a.png 1x", False),  # the filter decides
+        ("/a(1).png 1x", False),
+        ("/a\x7f.png 1x", False),
+        ("", False),
+    ],
+)
+def test_a_plain_srcset_is_one_written_as_srcset_value_writes_it(text: str, plain: bool) -> None:
+    assert (srcset.plain_srcset(text) is not None) is plain
+    if plain:
+        assert srcset_value(text, 0, "srcset") == escape_text(text)
+
+
+def test_a_srcset_list_of_plain_candidates_is_joined_with_its_characters_encoded() -> None:
+    value = [("/img/1 small.png", "320w"), ("/img/1,large.png", "640w"), "/img/x.png"]
+    assert html(t"<img srcset={value}>") == (
+        '<img srcset="/img/1%20small.png 320w, /img/1%2Clarge.png 640w, /img/x.png">'
+    )
+    assert html(t"<img srcset={[('javascript:x', '1x'), ('/a.png', 'q')]}>") == (
+        '<img srcset="about:invalid#htmltemplates 1x, /a.png">'
+    )
+
+
+JS_PARTS = [
+    (lambda v: t'<b onclick="go({v}, 1)">', Escaper.JS_LITERAL),
+    (lambda v: t"<b onclick=\"say('{v}')\">", Escaper.JS_STRING),
+    (lambda v: t'<b x-on:click="go(`{v}`)">', Escaper.JS_STRING),
+]
+
+
+@pytest.mark.parametrize(("make", "escaper"), JS_PARTS, ids=["literal", "string", "template"])
+@pytest.mark.parametrize("value", VALUES, ids=[_id(v) for v in VALUES])
+def test_a_value_in_an_event_handler_renders_as_the_general_path_renders_it(
+    make: Callable[[object], Template], escaper: Escaper, value: object
+) -> None:
+    template = make(value)
+    fast = _result(lambda: html(template))
+    name, rest = template.strings[0][3:].split("=", 1)
+    general = _result(
+        lambda: (
+            f"<b {name}={rest}{part_text(value, 0, name, Escaping(escaper))}" + template.strings[1]
+        )
+    )
+    assert general == fast
 
 
 PIECES = [

@@ -292,6 +292,37 @@ def test_any_json_value_stays_in_its_script(value: object) -> None:
     assert "after" == tree.find("p").text
 
 
+# The definition of a literal and of a string's text, as json.dumps and str.translate write
+# them: what runtime/javascript.py writes in fewer steps (one C encoder, replace() per escape)
+_ESCAPES = str.maketrans({c: f"\\u{ord(c):04x}" for c in "<>&'`$\u2028\u2029"})
+js_texts = st.text(alphabet=st.sampled_from("a <>&'`$\"\\\u2028\u2029\x00\ud800é\n/"), max_size=20)
+js_data = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | js_texts,
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(js_texts, children, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(js_data, js_texts)
+def test_literals_and_string_text_are_json_with_the_script_escapes(
+    value: object, text: str
+) -> None:
+    literal = json.dumps(value, ensure_ascii=False, allow_nan=False).translate(_ESCAPES)
+    assert html(t"<script>x = {value};</script>") == f"<script>x =  {literal} ;</script>"
+    body = json.dumps(text, ensure_ascii=False)[1:-1].replace('\\"', "\\u0022")
+    assert (
+        html(t'<script>x = "{text}";</script>')
+        == f'<script>x = "{body.translate(_ESCAPES)}";</script>'
+    )
+
+
 # -- event-handler attributes: the same literals, then attribute escaping -------------------------
 
 NOTE = 'it\'s <done> & "ok"'

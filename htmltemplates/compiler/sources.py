@@ -79,6 +79,12 @@ def deferred_text(index: int) -> str:
     )
 
 
+# The kinds of whole values whose plans have a fast path (without it, with the slow paths)
+_INLINE_KINDS = frozenset(
+    {AttrKind.PLAIN, AttrKind.CLASS, AttrKind.URL, AttrKind.STYLE, AttrKind.SRCSET, AttrKind.JSON}
+)
+
+
 def whole_attribute(const: Const, node: WholeAttribute, brief: bool = False) -> str:
     """The source of ``name={value}`` in place, the attribute included; ``brief``, that of a
     long template (see _BRIEF)."""
@@ -91,7 +97,7 @@ def whole_attribute(const: Const, node: WholeAttribute, brief: bool = False) -> 
     # inline: None/False drop the attribute, True leaves it bare, a str is escaped
     bare = const(ws + name, "bare")
     flags = f"'' if v{n} is None or v{n} is False else {bare} if v{n} is True else {slow}"
-    if SLOW_PATHS and kind in (AttrKind.PLAIN, AttrKind.CLASS, AttrKind.URL, AttrKind.STYLE):
+    if SLOW_PATHS and kind in _INLINE_KINDS:
         return slow
     before = const(f"{ws}{name}={quote}", "start")
     text = f"{before} + _esc(v{n}) + {quote!r}"
@@ -121,15 +127,14 @@ def whole_attribute(const: Const, node: WholeAttribute, brief: bool = False) -> 
             f"{text} if (c := v{n}.__class__) is _str and v{n} "
             f"else {joined} if c is _list or c is _tuple or c is _dict else {flags}"
         )
-    if kind is AttrKind.STYLE:
-        # a str of declarations or a dict: straight to style_text, which render_whole calls
-        # for them (after its checks for other values), the attribute dropped when it is empty
-        styled = f"({before} + t + {quote!r} if (t := _style(v{n}, {n})) else '')"
-        return f"{styled} if (c := v{n}.__class__) is _str or c is _dict else {flags}"
     if kind is AttrKind.EVENT:
         return f"_event(v{n}, {n}, {before}, {bare}, {quote!r})"
     if kind in SCRIPT_KINDS:
-        return f"_event(v{n}, {n}, {before}, {bare}, {quote!r}, _KIND.{kind.name})"
+        flags = f"_event(v{n}, {n}, {before}, {bare}, {quote!r}, _KIND.{kind.name})"
+        if SLOW_PATHS or kind is not AttrKind.ALPINE_DATA:
+            return flags
+    if kind in _STRAIGHT:
+        return _straight(kind, n, before, key_name, quote, flags)
     if kind is AttrKind.URL:
         # plainly safe: ASCII (no lone surrogate, which the filter replaces) and relative
         # without a scheme, or starting with a safe scheme as written, lower case: the filter
@@ -137,6 +142,34 @@ def whole_attribute(const: Const, node: WholeAttribute, brief: bool = False) -> 
         safe = f"v{n}.isascii() and (':' not in v{n} or v{n}.startswith(_SAFE_URL_STARTS))"
         return f"{text} if v{n}.__class__ is _str and v{n} and {safe} else {flags}"
     return slow
+
+
+# The kinds of whole values whose plans pass the values of the classes their rule reads
+# straight to it (see _straight)
+_STRAIGHT = frozenset({AttrKind.STYLE, AttrKind.SRCSET, AttrKind.JSON, AttrKind.ALPINE_DATA})
+
+
+def _straight(kind: AttrKind, n: int, before: str, key_name: str, quote: str, flags: str) -> str:
+    """The source of a style, srcset, JSON or x-data value whose value is of the classes its
+    rule reads (see whole_attribute): straight to the function render_whole (render_event for
+    x-data) calls for them, after its checks for other values; ``flags`` for the others."""
+    if kind is AttrKind.STYLE:
+        # a str of declarations or a dict, the attribute dropped when it is empty
+        styled = f"({before} + t + {quote!r} if (t := _style(v{n}, {n})) else '')"
+        return f"{styled} if (c := v{n}.__class__) is _str or c is _dict else {flags}"
+    if kind is AttrKind.SRCSET:
+        # a str or a list of candidates; an empty srcset is kept, as render_whole keeps it
+        srcset = f"{before} + _srcset(v{n}, {n}, {key_name}) + {quote!r}"
+        return (
+            f"{srcset} if (c := v{n}.__class__) is _str or c is _list or c is _tuple else {flags}"
+        )
+    if kind is AttrKind.JSON:
+        # a dict or a list: its JSON, attribute-escaped
+        data = f"{before} + _jsonv(v{n}, {n}, {key_name}) + {quote!r}"
+        return f"{data} if (c := v{n}.__class__) is _dict or c is _list or c is _tuple else {flags}"
+    # x-data: a dict, as a JavaScript literal without Alpine's hooks, attribute-escaped
+    data = f"{before} + _esc(_alpine(v{n}, {n}, whole=True)) + {quote!r}"
+    return f"{data} if v{n}.__class__ is _dict else {flags}"
 
 
 def part(const: Const, part: Part, key: str, brief: bool = False) -> str:
@@ -172,8 +205,12 @@ def part(const: Const, part: Part, key: str, brief: bool = False) -> str:
         return slow if SLOW_PATHS else f"{fast} if c is _int else {slow}"
     slow = f"_marked(v{n}, {n}, {key}, {const(escaping, 'escaping')})"
     if escaper is Escaper.JS_LITERAL and not SLOW_PATHS:
-        # an int's JavaScript literal is its digits, between spaces: nothing to escape
-        return f"' ' + _str(v{n}) + ' ' if v{n}.__class__ is _int else {slow}"
+        # an int's JavaScript literal is its digits, between spaces: nothing to escape; any
+        # other value straight to js_part, which part_text calls for it
+        return f"' ' + _str(v{n}) + ' ' if v{n}.__class__ is _int else _esc(_js(v{n}, {n}))"
+    if escaper is Escaper.JS_STRING and not SLOW_PATHS:
+        # straight to js_string_part, which part_text calls for it
+        return f"_esc(_jss(v{n}, {n}))"
     if escaper is Escaper.CSS_VALUE and not SLOW_PATHS:
         # a str through its remembered text; an int passes the CSS value filter as it is
         # (digits and a sign), and needs no escaping

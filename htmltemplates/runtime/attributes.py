@@ -9,7 +9,6 @@ are written out, in place or merged into their tag, by runtime/tags.py.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from string.templatelib import Template
@@ -36,6 +35,14 @@ from .escapers import (
 )
 from .scripted import alpine_data, filter_part, js_part, js_string_part, json_value, trusted_html
 from .slow import fast
+from .srcset import (
+    DESCRIPTOR,
+    SRCSET_SPECIAL,
+    parse_srcset,
+    plain_candidates,
+    plain_srcset,
+    split_srcset,
+)
 from .text import html_source, render_document
 from .trusted import TrustedResourceURL, TrustedURL
 from .urls import check_path_value
@@ -74,7 +81,7 @@ Value = str | Literal[True]
 # The shortcuts for the classes of most values (see slow.py): each is a fast path of the code
 # after it, which the switch HTMLTEMPLATES_SLOW_PATHS=1 takes instead
 _FAST_STR, _FAST_INT, _FAST_MARKUP = fast(str), fast(int), fast(Markup)
-_FAST_DICT = fast(dict)
+_FAST_DICT, _FAST_LIST, _FAST_TUPLE = fast(dict), fast(list), fast(tuple)
 
 
 def attr_text(value: object, slot: int, name: str, depth: int = 0) -> str:
@@ -199,14 +206,8 @@ def _url_text(value: object, slot: int, name: str, part: UrlPart) -> str:
     return filter_url(attr_text(value, slot, name))
 
 
-# In a srcset a URL ends at whitespace and a comma may end a candidate; in a refresh URL a quote
-# may end the URL. Values never write them raw: each is percent-encoded (all are ASCII, one
-# byte in UTF-8), by str.translate: a regular expression's substitution calling a function per
-# match made the urls workload of bench/ 1.26x of its baseline, this 1.11x.
-_SRCSET_SPECIAL = str.maketrans({char: f"%{ord(char):02X}" for char in "\t\n\f\r ,"})
+# In a refresh URL a quote may end the URL: values never write one raw (see srcset.py)
 _REFRESH_SPECIAL = str.maketrans({char: f"%{ord(char):02X}" for char in "\t\n\f\r '\""})
-# 4.8.4.3.10: a width (50w), a pixel density (1.5x) or a height (future: 100h)
-_DESCRIPTOR = re.compile(r"[0-9]+[wh]|(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?x")
 
 
 def srcset_part(value: object, slot: int, name: str, part: UrlPart | None) -> str:
@@ -214,7 +215,7 @@ def srcset_part(value: object, slot: int, name: str, part: UrlPart | None) -> st
     filtered or encoded with whitespace and commas percent-encoded; or a descriptor (None),
     which must be a number."""
     if part is not None:
-        return escape_text(_url_text(value, slot, name, part).translate(_SRCSET_SPECIAL))
+        return escape_text(_url_text(value, slot, name, part).translate(SRCSET_SPECIAL))
     value = resolve(value, slot)
     if (value.__class__ is int and value >= 0) or (
         value.__class__ is float and math.isfinite(value) and value > 0
@@ -228,17 +229,19 @@ def srcset_value(value: object, slot: int, name: str) -> str:
     (a URL str, or a (URL, descriptor) pair). Each URL is scheme-filtered (trusted URLs pass)
     with whitespace and commas encoded; descriptors that are not a width, density or height
     are dropped."""
-    candidates: list[tuple[object, str]] = []
     if value.__class__ is _FAST_STR and "(" not in value:
-        candidates = _split_srcset(value)
+        if plain_srcset(value) is not None:  # what the loop below would give back, as it is
+            return escape_text(value)
+        candidates = split_srcset(value)
+    elif value.__class__ is _FAST_LIST or value.__class__ is _FAST_TUPLE:
+        text = plain_candidates(value)
+        if text is not None:
+            return escape_text(text)
+        candidates = _listed_candidates(value)
     elif isinstance(value, str) and value.__class__ not in _TRUSTED_URLS:
-        candidates = [(url, " ".join(found)) for url, found in _parse_srcset(plain_str(value))]
+        candidates = [(url, " ".join(found)) for url, found in parse_srcset(plain_str(value))]
     elif isinstance(value, list | tuple):
-        for item in value:
-            if isinstance(item, tuple) and len(item) == 2:
-                candidates.append((item[0], str(item[1])))
-            else:
-                candidates.append((item, ""))
+        candidates = _listed_candidates(value)
     else:
         candidates = [(value, "")]
     out = []
@@ -250,77 +253,20 @@ def srcset_value(value: object, slot: int, name: str) -> str:
             text = url
         else:
             text = _url_text(url, slot, name, UrlPart.START)
-        text = text.translate(_SRCSET_SPECIAL)
+        text = text.translate(SRCSET_SPECIAL)
         for descriptor in descriptors.split():
-            if _DESCRIPTOR.fullmatch(descriptor):
+            if DESCRIPTOR.fullmatch(descriptor):
                 text += " " + descriptor
         out.append(text)
     return escape_text(", ".join(out))
 
 
-# A candidate of a srcset without '(' (_parse_srcset reads the rest): after whitespace and
-# commas, a URL (a run of non-whitespace) that ends with ',' and so has no descriptors; or a
-# URL and the text of its descriptors, up to the next ','. Possessive, so that the commas and
-# whitespace before a candidate are never given back to it.
-_SRCSET_CANDIDATE = re.compile(
-    r"[\t\n\f\r ,]*+(?:([^\t\n\f\r ]*,)(?![^\t\n\f\r ])|([^\t\n\f\r ]+)([^,]*),?)"
-)
-
-
-def _split_srcset(text: str) -> list[tuple[object, str]]:
-    """The candidates of a srcset without '(', as (URL, the text of its descriptors): what
-    _parse_srcset reads, its descriptors joined, in a few regular-expression matches rather
-    than a loop over the characters."""
-    candidates: list[tuple[object, str]] = []
-    match = _SRCSET_CANDIDATE.match
-    position, end = 0, len(text)
-    while position < end and (found := match(text, position)) is not None:
-        bare, url, descriptors = found.groups()
-        if bare is not None:
-            candidates.append((bare.rstrip(","), ""))
-        else:
-            candidates.append((url, descriptors))
-        position = found.end()
-    return candidates
-
-
-def _parse_srcset(text: str) -> list[tuple[str, list[str]]]:
-    """The candidates of a srcset (4.8.4.3.10, without the validation of descriptors)."""
-    candidates: list[tuple[str, list[str]]] = []
-    i, n = 0, len(text)
-    space = "\t\n\f\r "
-    while True:
-        while i < n and (text[i] in space or text[i] == ","):
-            i += 1
-        if i >= n:
-            return candidates
-        start = i
-        while i < n and text[i] not in space:
-            i += 1
-        url = text[start:i]
-        descriptors: list[str] = []
-        if url.endswith(","):
-            url = url.rstrip(",")
-        else:
-            current, depth = "", False
-            while i < n:
-                c = text[i]
-                i += 1
-                if depth:
-                    current += c
-                    depth = c != ")"
-                elif c in space:
-                    if current:
-                        descriptors.append(current)
-                        current = ""
-                elif c == ",":
-                    break
-                else:
-                    current += c
-                    depth = c == "("
-            if current:
-                descriptors.append(current)
-        candidates.append((url, descriptors))
+def _listed_candidates(value: list[object] | tuple[object, ...]) -> list[tuple[object, str]]:
+    """The candidates of a list: a (URL, descriptor) pair, or a URL without descriptors."""
+    return [
+        (item[0], str(item[1])) if isinstance(item, tuple) and len(item) == 2 else (item, "")
+        for item in value
+    ]
 
 
 def refresh_part(value: object, slot: int, name: str, part: UrlPart) -> str:

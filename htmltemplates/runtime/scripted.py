@@ -102,6 +102,8 @@ def _untrusted_import(value: object, key: str, slot: int, depth: int = 0) -> str
 
 # The keys of an x-data object whose strings Alpine runs as expressions (x-data.js)
 _ALPINE_HOOKS = frozenset({"init", "destroy"})
+# Classes of values that hold no dict, for _hook_key
+_LEAVES = frozenset({str, int, float, bool, type(None)})
 
 
 def alpine_data(value: object, slot: int, *, whole: bool = False) -> str:
@@ -120,9 +122,12 @@ def alpine_data(value: object, slot: int, *, whole: bool = False) -> str:
 
 def _hook_key(value: object) -> str:
     """The first key init or destroy of a dict in ``value`` (a finite tree: js_part walked
-    it), or ""."""
-    if isinstance(value, Mapping):
-        for key, item in value.items():
+    it), or "". The classes of most values are tested first, without the ABC's check."""
+    cls = value.__class__
+    if cls in _LEAVES:
+        return ""
+    if cls is dict or isinstance(value, Mapping):
+        for key, item in value.items():  # type: ignore[attr-defined]
             if key in _ALPINE_HOOKS:
                 return str(key)
             found = _hook_key(item)
@@ -150,7 +155,7 @@ def json_value(value: object, slot: int, name: str) -> str:
     """The whole value of a JSON attribute (hx-vals, hx-headers): a dict or list, as JSON,
     attribute-escaped. A str is refused: htmx would read JSON from it, or JavaScript after
     "js:"."""
-    if isinstance(value, Mapping | list | tuple):
+    if value.__class__ is dict or isinstance(value, Mapping | list | tuple):
         return escape_text(js_part(value, slot).strip())
     if is_async(value):
         async_value(value, slot)
