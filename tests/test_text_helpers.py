@@ -484,11 +484,14 @@ def test_urlize_makes_only_safe_links(text: str, target: str | None, trim: int |
 
 @PROPERTY
 @given(texts, st.integers(0, 30), st.booleans())
+@example("\r\n0", 2, False)  # cut between CR and LF
 def test_truncate_gives_text(text: str, length: int, words: bool) -> None:
     result = truncate(text, length, words=words)
     markup = html(t"<div>{result}</div>")
     assert names_in(markup) == ({"div"}, set())
-    assert text_of(markup, "div") == result.replace("\r\n", "\n")
+    # the parser reads CR LF and a lone CR as LF (the input stream's newlines); truncate may
+    # cut between the two
+    assert text_of(markup, "div") == result.replace("\r\n", "\n").replace("\r", "\n")
     if not words:
         assert len(result) <= max(length, 1)
 
