@@ -373,7 +373,6 @@ def test_a_data_or_aria_dict_names_its_entries_as_its_definition_names_them(
     render()  # (the names it makes are remembered)
     fast = render()
     monkeypatch.setattr("htmltemplates.runtime.tags._FAST_PREFIXED", {})  # none remembered
-    monkeypatch.setattr("htmltemplates.runtime.tags._plain_prefixed", lambda *args: None)
     assert render() == fast
 
 
@@ -398,7 +397,6 @@ def test_a_dict_of_keys_seen_before_renders_as_its_definition_renders_it(
 
     render("first")  # (the verdicts on the keys are remembered)
     fast = render(value)
-    monkeypatch.setattr("htmltemplates.runtime.tags._plain_prefixed", lambda *args: None)
     monkeypatch.setattr("htmltemplates.runtime.tags.SLOW_PATHS", True)  # always merged
     assert render(value) == fast
 
@@ -549,7 +547,6 @@ def test_a_str_subclass_key_equal_to_a_name_seen_is_judged_as_it_shows(
     ]
     fast = render(_Key("title"))  # equal to "title", whose verdict is remembered
     assert fast[0] == ("error", "spread-name")
-    monkeypatch.setattr("htmltemplates.runtime.tags._plain_prefixed", lambda *args: None)
     monkeypatch.setattr("htmltemplates.runtime.tags.SLOW_PATHS", True)  # always merged
     assert render(_Key("title")) == fast
 

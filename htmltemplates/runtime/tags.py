@@ -140,10 +140,6 @@ def spread_in_place(
     would cost a call per spread, and both are hot paths."""
     if value.__class__ is Written:  # render_spread_tag wrote it
         return value.text
-    if prefix and entries is None and value.__class__ is dict:
-        written = _plain_prefixed(value, slot, ws, element, prefix, aria)
-        if written is not None:
-            return written
     if not prefix:
         value = resolve(value, slot)
         if value is None or value is False:
@@ -189,67 +185,6 @@ def spread_in_place(
     return "".join(out)
 
 
-def _plain_prefixed(
-    value: dict[object, object], slot: int, ws: str, element: str, prefix: str, aria: bool
-) -> str | None:
-    """The attributes of a ``data``/``aria`` dict written where it stands, as spread_in_place
-    writes them, when its names are known plain attributes (see _prefixed_shape) and its values
-    a ``str``, an int, None, or a bool (an aria state, or bare/dropped for data); None when an
-    entry needs more (spread_in_place then writes them all, and reports what it refuses)."""
-    keys = tuple(value)
-    shape: Any = _PREFIXED_SHAPES.get((prefix, element, keys), _UNSEEN)
-    if shape is _UNSEEN:
-        shape = _prefixed_shape(keys, element, prefix)
-    if shape is None:
-        return None
-    out = []
-    for name, (key, item) in zip(shape, value.items(), strict=True):
-        cls = item.__class__
-        if key.__class__ is not str:  # equal to a key seen, but a subclass: shows as it says
-            return None
-        if cls is str:
-            out.append(f'{ws}{name}="{escape_text(item)}"')  # type: ignore[arg-type]
-        elif cls is int:
-            out.append(f'{ws}{name}="{int_text(item, slot)}"')  # type: ignore[arg-type]
-        elif item is True:
-            out.append(f'{ws}{name}="true"' if aria else ws + name)
-        elif item is False:
-            if aria:
-                out.append(f'{ws}{name}="false"')
-        elif item is not None:
-            return None
-        ws = " "
-    return "".join(out)
-
-
-def _prefixed_shape(keys: tuple[object, ...], element: str, prefix: str) -> tuple[str, ...] | None:
-    """The attribute names of the entries of a data/aria dict of these ``keys``, when each is
-    a valid name of a plain attribute on ``element``; None when any is not (the general path
-    then reports it, after the entries before it). Remembered (bounded) unless a name is
-    refused, a verdict on names alone."""
-    names: list[str] = []
-    verdict: tuple[str, ...] | None = None
-    for key in keys:
-        if key.__class__ is not str or not key:
-            return None
-        name = f"{prefix}-{key}"
-        info = _valid_name(element, name)
-        if info is None:
-            return None
-        if info[1] is not AttrKind.PLAIN:
-            break
-        names.append(name)
-    else:
-        verdict = tuple(names)
-    if len(_PREFIXED_SHAPES) < _MAX_NAMES and not SLOW_PATHS:
-        _PREFIXED_SHAPES[prefix, element, keys] = verdict
-    return verdict
-
-
-# _prefixed_shape's verdicts, by the dict's name as written (data, Data...), element and keys
-_PREFIXED_SHAPES: dict[tuple[str, str, tuple[object, ...]], tuple[str, ...] | None] = {}
-
-
 def _prefixed(prefix: str, key: str) -> str:
     """``prefix-key``, the name of an entry of a data/aria dict, remembered by prefix and key
     when the key is an exact str (bounded)."""
@@ -289,71 +224,37 @@ def _plain_spread(
     (dropped) or True (bare): what spread_in_place would write, without checking the names
     twice; ``ws`` is the text before the spread, written before the first attribute (or a
     space) as spread_in_place does. None when any entry needs more (the general path then
-    decides). The verdict on the names is remembered by the dict's keys (see _spread_shape): a
-    page spreads dicts of the same keys on every row."""
-    keys = tuple(value)
-    shape: Any = _SHAPES.get((element, names, keys), _UNSEEN)
-    if shape is _UNSEEN:
-        shape = _spread_shape(keys, names, element)
-    if shape is None:
-        return None
+    decides)."""
     parts = []
-    ws = ws or " "  # <a title="x"{attrs}>: keep attributes apart
-    for (name, url), (key, item) in zip(shape, value.items(), strict=True):
-        cls = item.__class__
-        if key.__class__ is not str:  # equal to a name seen, but a subclass: shows as it says
-            return None
-        if cls is str:
-            text: str = filter_url(item) if url else item  # type: ignore[arg-type,assignment]
-            parts.append(f'{ws}{name}="{escape_text(text)}"')
-        elif item is None or item is False:
-            pass
-        elif item is True:
-            parts.append(ws + name)
-        elif cls is int and not url:
-            parts.append(f'{ws}{name}="{int_text(item, slot)}"')  # type: ignore[arg-type]
-        else:
-            return None
-        ws = " "
-    return Written("".join(parts))
-
-
-def _spread_shape(
-    keys: tuple[object, ...], names: frozenset[str], element: str
-) -> tuple[tuple[str, bool], ...] | None:
-    """For a spread of these ``keys`` on ``element`` beside the attributes ``names``: each
-    key with whether it is a URL attribute, when every key is a validated name (in _NAMES)
-    of a plain or URL attribute that meets neither ``names`` nor another key; None when any
-    is not. Remembered (bounded) once every key is known, a verdict on names alone."""
-    shape: list[tuple[str, bool]] = []
-    verdict: tuple[tuple[str, bool], ...] | None = None
     seen: set[str] = set()
-    for name in keys:
+    ws = ws or " "  # <a title="x"{attrs}>: keep attributes apart
+    for name, item in value.items():
         if name.__class__ is not str:
             return None
         info = _NAMES.get(name)
         if info is None:
-            return None  # not validated yet: the general path does it (and is not remembered)
+            return None
         key, kind = info
         if key in ELEMENT_DEPENDENT_NAMES:  # href is a link's resource URL, an a's plain URL
             kind = attr_kind(element, key)
-        if key in names or key in seen:
-            break
-        if kind is not AttrKind.PLAIN and kind is not AttrKind.URL:
-            break  # (an event handler is refused, whatever its value: the general path)
+        if (kind is not AttrKind.PLAIN and kind is not AttrKind.URL) or key in names or key in seen:
+            return None  # (an event handler is refused, whatever its value: the general path)
         seen.add(key)
-        shape.append((name, kind is AttrKind.URL))
-    else:
-        verdict = tuple(shape)
-    if len(_SHAPES) < _MAX_NAMES:
-        _SHAPES[element, names, keys] = verdict
-    return verdict
-
-
-# _spread_shape's verdicts, by element, the tag's other names and the dict's keys
-_SHAPES: dict[tuple[str, frozenset[str], tuple[object, ...]], tuple[tuple[str, bool], ...] | None]
-_SHAPES = {}
-_UNSEEN = object()
+        cls = item.__class__
+        if item is None or item is False:
+            pass
+        elif item is True:
+            parts.append(ws + name)
+        elif kind is AttrKind.PLAIN and cls is str:
+            parts.append(f'{ws}{name}="{escape_text(item)}"')  # type: ignore[arg-type]
+        elif kind is AttrKind.PLAIN and cls is int:
+            parts.append(f'{ws}{name}="{int_text(item, slot)}"')  # type: ignore[arg-type]
+        elif kind is AttrKind.URL and cls is str:
+            parts.append(f'{ws}{name}="{escape_text(filter_url(item))}"')  # type: ignore[arg-type]
+        else:
+            return None
+        ws = " "
+    return Written("".join(parts))
 
 
 def _valid_name(element: str, name: object) -> tuple[str, AttrKind] | None:
