@@ -30,7 +30,8 @@ def test_one_piece_per_line_each_hole_named() -> None:
         "  # {name}: title, attribute value (plain)",
         "'>'",
         "f'{(_esc(v2) if (c := v2.__class__) is _str else _str(v2) if c is _int else "
-        "_render_str(v2, 2) if c is _Template else _text(v2, 2))}'  # {name}: text",
+        "_render_str(v2, 2) if c is _Template else _texts(v2, 2) if c is _list else "
+        "_text(v2, 2))}'  # {name}: text",
         "'</a>'",
     ] == [line.strip() for line in body.splitlines()]
 

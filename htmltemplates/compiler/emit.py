@@ -99,6 +99,7 @@ _GLOBALS: dict[str, object] = {
     "_keep_newline": _escapers.keep_first_newline,
     "_esc": escape_text,
     "_text": _text.render_text,
+    "_texts": _text.render_list,
     "_text_f": _text.render_text_foreign,
     "_foreign": _text.in_foreign,
     "_render_str": _text.render_str,

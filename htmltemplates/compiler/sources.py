@@ -265,12 +265,18 @@ def children(const: Const, node: Component) -> str:
 
 
 def _fast_text(n: int, slow: str, nested: bool = False) -> str:
-    """Inline: a str is escaped, an int needs no escaping, a nested template (``nested``, in
-    text content) is rendered through the plan cache, anything else takes ``slow``."""
+    """Inline: a str is escaped, an int needs no escaping, a nested template or a list
+    (``nested``, in text content) is rendered at once, anything else takes ``slow``."""
     value = f"v{n}"
     if SLOW_PATHS:
         return f"{slow}({value}, {n})"
-    template = f"_render_str({value}, {n}) if c is _Template else " if nested else ""
+    # a nested template through the plan cache, a list of them (rows, cards) straight to the
+    # loop of render_text
+    template = (
+        f"_render_str({value}, {n}) if c is _Template else _texts({value}, {n}) if c is _list else "
+        if nested
+        else ""
+    )
     return (
         f"_esc({value}) if (c := {value}.__class__) is _str "
         f"else _str({value}) if c is _int else {template}{slow}({value}, {n})"

@@ -46,6 +46,7 @@ __all__ = [
     "own_plan",
     "render_comment",
     "render_document",
+    "render_list",
     "render_rcdata",
     "render_str",
     "render_text",
@@ -288,36 +289,7 @@ def render_text(value: object, slot: int, depth: int = 0) -> str:
         except ValueError:  # more digits than Python converts to text
             big_int(slot)
     if cls is list or cls is tuple:
-        if depth >= MAX_DEPTH:
-            too_deep(value, slot)
-        out: list[str] = []
-        append = out.append
-        last: tuple[str, ...] = ()
-        plan: Render | None = None
-        try:
-            for item in value:  # type: ignore[attr-defined]
-                kind = item.__class__
-                if kind is _FAST_TEMPLATE:  # render_str, inlined: lists of rows and cards are hot
-                    strings = item.strings
-                    if strings is not last or plan is None:  # items of a list share their literal
-                        try:
-                            plan = plans[strings]
-                        except KeyError:
-                            plan = compile_plan(item)
-                        last = strings
-                    try:
-                        append(plan(item.interpolations))
-                    except TemplateError as error:
-                        if error.template is None:
-                            error.locate(item)
-                        raise
-                elif kind is _FAST_STR:
-                    append(escape_text(item))
-                else:
-                    append(render_text(item, slot, depth + 1))
-        except RecursionError:
-            too_deep(value, slot, recursion=True)
-        return "".join(out)
+        return render_list(value, slot, depth)  # type: ignore[arg-type]
     match value:
         case None | bool():
             return ""
@@ -334,6 +306,42 @@ def render_text(value: object, slot: int, depth: int = 0) -> str:
         case int() if cls is int:
             return int_text(value, slot)
     return _render_other(value, slot, depth)
+
+
+def render_list(value: list[Any] | tuple[Any, ...], slot: int, depth: int = 0) -> str:
+    """A list or tuple in element content: each item by render_text's rules, the templates of
+    a list of rows or cards rendered through one plan lookup while they share their strings
+    (render_str, inlined). Called by plans for a list straight away."""
+    if depth >= MAX_DEPTH:
+        too_deep(value, slot)
+    out: list[str] = []
+    append = out.append
+    last: tuple[str, ...] = ()
+    plan: Render | None = None
+    try:
+        for item in value:
+            kind = item.__class__
+            if kind is _FAST_TEMPLATE:  # render_str, inlined: lists of rows and cards are hot
+                strings = item.strings
+                if strings is not last or plan is None:  # items of a list share their literal
+                    try:
+                        plan = plans[strings]
+                    except KeyError:
+                        plan = compile_plan(item)
+                    last = strings
+                try:
+                    append(plan(item.interpolations))
+                except TemplateError as error:
+                    if error.template is None:
+                        error.locate(item)
+                    raise
+            elif kind is _FAST_STR:
+                append(escape_text(item))
+            else:
+                append(render_text(item, slot, depth + 1))
+    except RecursionError:
+        too_deep(value, slot, recursion=True)
+    return "".join(out)
 
 
 def _render_other(value: object, slot: int, depth: int) -> str:
@@ -378,4 +386,6 @@ def render_comment(value: object, slot: int) -> str:
     return escape_comment(render_text(value, slot))
 
 
-NESTING_CODE.update(function.__code__ for function in (render_str, render_text, render_comment))
+NESTING_CODE.update(
+    function.__code__ for function in (render_str, render_text, render_list, render_comment)
+)
