@@ -23,7 +23,8 @@ def test_one_piece_per_line_each_hole_named() -> None:
         "f'{(_str(v0) if (c := v0.__class__) is _int else _pstr(v0, 0, _key0, _PART.PATH) "
         "if c is _str else _piece(v0, 0, _key0, _PART.PATH))}'  # {url}: href, URL path",
         "'\"'",
-        "f'{(_start0 + _esc(v1) + '\"' if (c := v1.__class__) is _str and v1 else _start0 + "
+        "f'{(_start0 + _esc(v1) + '\"' if (c := v1.__class__) is _str and v1 else "
+        "(_bare0 if v1 else '') if c is _bool else _start0 + "
         "_str(v1) + '\"' if c is _int or c is _float else _start0 + _esc(_atext(v1, 1, _key1)) + "
         "'\"' if c is _Markup else '' if v1 is None or v1 is False else "
         "_bare0 if v1 is True else _whole(v1, 1, _ws0, _name0, _key1, '\"', _KIND.PLAIN))}'"

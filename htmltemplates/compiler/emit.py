@@ -92,6 +92,7 @@ _GLOBALS: dict[str, object] = {
     "_SAFE_URL_STARTS": _escapers.SAFE_URL_STARTS,
     "_int": int,
     "_float": float,
+    "_bool": bool,
     "_Template": Template,
     "_TemplateError": TemplateError,
     "_PART": UrlPart,

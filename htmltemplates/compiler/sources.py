@@ -114,8 +114,10 @@ def whole_attribute(const: Const, node: WholeAttribute, brief: bool = False) -> 
             prefix = f"{const(ws, 'ws')}, '', None, {const(name, 'name')}, {key == 'aria'}"
             expand = f"_spread(v{n}, {n}, {prefix})"
             flags = f"{expand} if c is _dict else {flags}"
+        # a flag (hidden={item.hidden}): bare or dropped, before the rarer types' checks
+        flag = f"({bare} if v{n} else '')"
         return (
-            f"{text} if (c := v{n}.__class__) is _str and v{n} "
+            f"{text} if (c := v{n}.__class__) is _str and v{n} else {flag} if c is _bool "
             f"else {number} if c is _int or c is _float else {flags}"
         )
     if kind is AttrKind.CLASS:
