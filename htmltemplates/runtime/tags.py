@@ -219,14 +219,13 @@ def _plain_spread(
     value: dict[object, object], names: frozenset[str], slot: int, element: str, ws: str
 ) -> Written | None:
     """The attributes of a spread of a plain dict on ``element``, written in one pass, when
-    each entry is a name already validated (in _NAMES) of a plain or URL attribute, not met
-    elsewhere in the tag, whose value is a ``str``, an int (plain attributes), None, False
-    (dropped) or True (bare): what spread_in_place would write, without checking the names
-    twice; ``ws`` is the text before the spread, written before the first attribute (or a
-    space) as spread_in_place does. None when any entry needs more (the general path then
-    decides)."""
+    each entry is a lower-case name already validated (in _NAMES: distinct keys, so distinct
+    attributes) of a plain or URL attribute, not met elsewhere in the tag, whose value is a
+    ``str``, an int (plain attributes), None, False (dropped) or True (bare): what
+    spread_in_place would write, without checking the names twice; ``ws`` is the text before
+    the spread, written before the first attribute (or a space) as spread_in_place does. None
+    when any entry needs more (the general path then decides)."""
     parts = []
-    seen: set[str] = set()
     ws = ws or " "  # <a title="x"{attrs}>: keep attributes apart
     for name, item in value.items():
         if name.__class__ is not str:
@@ -235,11 +234,12 @@ def _plain_spread(
         if info is None:
             return None
         key, kind = info
+        if key is not name:  # not lower-case: two keys of the dict may name one attribute
+            return None
         if key in ELEMENT_DEPENDENT_NAMES:  # href is a link's resource URL, an a's plain URL
             kind = attr_kind(element, key)
-        if (kind is not AttrKind.PLAIN and kind is not AttrKind.URL) or key in names or key in seen:
+        if (kind is not AttrKind.PLAIN and kind is not AttrKind.URL) or key in names:
             return None  # (an event handler is refused, whatever its value: the general path)
-        seen.add(key)
         cls = item.__class__
         if item is None or item is False:
             pass
@@ -287,6 +287,7 @@ def _name_info(element: str, name: object, slot: int) -> tuple[str, AttrKind]:
         if not isinstance(name, str) or not name or _BAD_NAME.search(name):
             raise _bad_name(name, slot)
         key = ascii_lower(name)
+        key = name if key == name else key  # the name itself when lower-case (_plain_spread)
         info = key, attr_kind("", key)
         if len(_NAMES) < _MAX_NAMES:
             _NAMES[name] = info
