@@ -521,3 +521,12 @@ def test_a_value_in_framework_javascript_is_one_json_literal(text: str) -> None:
     assert ("'" not in inner, '"' not in inner) == (True, True)
     assert text == json.loads('"' + inner + '"')
     assert {"t": text} == json.loads(attributes["x-data"])
+
+
+@pytest.mark.usefixtures("rules")
+def test_a_data_dict_entry_follows_rules_added_after_it_was_rendered() -> None:
+    # the names of data/aria entries are remembered with their kind: a new rule forgets them
+    values = {"link": "javascript:alert(1)"}
+    assert '<p data-link="javascript:alert(1)">' == html(t"<p data={values}>")
+    attribute_rules.add("mine", {"data-link": "url"})
+    assert f'<p data-link="{UNSAFE_URL}">' == html(t"<p data={values}>")

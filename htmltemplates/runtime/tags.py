@@ -148,20 +148,19 @@ def spread_in_place(
             raise _not_a_mapping(value, slot)
         ws = ws or " "  # <a title="x"{attrs}>: keep attributes apart
     out = []
+    # the names made before, by prefix and exact str key: not built, hashed and looked up again
+    known = _FAST_PREFIXED.get(prefix, _NO_NAMES) if prefix else _NO_NAMES
     for key_object, item in value.items():  # type: ignore[attr-defined]
         if prefix:
             if aria and (item is True or item is False):
                 item = "true" if item else "false"  # noqa: PLW2901 - aria-* states are "true"/"false"
-            # the names made before, by prefix and exact str key: not built and hashed again
-            known = _FAST_PREFIXED.get(prefix, _NO_NAMES)
             made = known.get(key_object) if key_object.__class__ is str else None
             if made is None:
                 if not isinstance(key_object, str) or not key_object:
                     raise _bad_name(key_object, slot)  # a sub-key that is empty or not a str
-                made = _prefixed(prefix, key_object)
-            name = made
+                made = _prefixed(prefix, key_object, element, slot)
             # the shortcut's kind holds: data-* and aria-* mean the same on every element
-            key, kind = _FAST_NAMES.get(name) or _name_info(element, name, slot)
+            name, key, kind = made
         elif key_object.__class__ is _FAST_STR:
             name = key_object
             key, kind = _FAST_NAMES.get(name) or _name_info(element, name, slot)
@@ -185,24 +184,27 @@ def spread_in_place(
     return "".join(out)
 
 
-def _prefixed(prefix: str, key: str) -> str:
-    """``prefix-key``, the name of an entry of a data/aria dict, remembered by prefix and key
-    when the key is an exact str (bounded)."""
+def _prefixed(prefix: str, key: str, element: str, slot: int) -> tuple[str, str, AttrKind]:
+    """``prefix-key``, the name of an entry of a data/aria dict, with its lower-case form and
+    kind (validated: see _name_info), remembered by prefix and key when the key is an exact
+    str (bounded)."""
     name = f"{prefix}-{key}"
+    made = (name, *(_FAST_NAMES.get(name) or _name_info(element, name, slot)))
     if key.__class__ is str:
         known = _PREFIXED.get(prefix)
         if known is None and len(_PREFIXED) < _MAX_NAMES:
             known = _PREFIXED[prefix] = {}
         if known is not None and len(known) < _MAX_NAMES:
-            known[key] = name
-    return name
+            known[key] = made
+    return made
 
 
-# The names _prefixed made, by prefix (as written: data, Data...) and key; with the slow paths
-# never read
-_PREFIXED: dict[str, dict[str, str]] = {}
-_FAST_PREFIXED: dict[str, dict[str, str]] = {} if SLOW_PATHS else _PREFIXED
-_NO_NAMES: dict[str, str] = {}
+# What _prefixed made, by prefix (as written: data, Data...) and key; with the slow paths never
+# read. A name's kind may follow the framework rules: forgotten when they change.
+_PREFIXED: dict[str, dict[str, tuple[str, str, AttrKind]]] = {}
+_FAST_PREFIXED: dict[str, dict[str, tuple[str, str, AttrKind]]] = {} if SLOW_PATHS else _PREFIXED
+_NO_NAMES: dict[str, tuple[str, str, AttrKind]] = {}
+attribute_rules.on_change(_PREFIXED.clear)
 
 
 class Written:
