@@ -567,3 +567,24 @@ def test_the_text_of_markup_is_what_html_unescape_decodes(markup: str) -> None:
         text = markup_to_text(value)
         assert text == expected
         assert text.__class__ is str
+
+
+@pytest.mark.fast_path
+def test_a_spread_of_names_a_data_dict_made_first_is_written_in_one_pass(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from htmltemplates.runtime import tags  # noqa: PLC0415 - the function watched
+
+    written: list[object] = []
+    plain_spread = tags._plain_spread
+
+    def watched(*args: object) -> object:
+        written.append(plain_spread(*args))  # type: ignore[arg-type]
+        return written[-1]
+
+    monkeypatch.setattr(tags, "_plain_spread", watched)
+    assert '<p data-made-first="1">' == html(t"<p data={ {'made-first': 1} }>")
+    attrs = {"data-made-first": "2", "title": "t"}  # the same name, another str object
+    for _ in range(2):  # (the first render validates title)
+        assert '<p data-made-first="2" title="t">' == html(t"<p {attrs}>")
+    assert written[-1] is not None

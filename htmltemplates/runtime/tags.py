@@ -236,7 +236,7 @@ def _plain_spread(
         if info is None:
             return None
         key, kind = info
-        if key is not name:  # not lower-case: two keys of the dict may name one attribute
+        if key != name:  # not lower-case: two keys of the dict may name one attribute
             return None
         if key in ELEMENT_DEPENDENT_NAMES:  # href is a link's resource URL, an a's plain URL
             kind = attr_kind(element, key)
@@ -289,7 +289,6 @@ def _name_info(element: str, name: object, slot: int) -> tuple[str, AttrKind]:
         if not isinstance(name, str) or not name or _BAD_NAME.search(name):
             raise _bad_name(name, slot)
         key = ascii_lower(name)
-        key = name if key == name else key  # the name itself when lower-case (_plain_spread)
         info = key, attr_kind("", key)
         if len(_NAMES) < _MAX_NAMES:
             _NAMES[name] = info
