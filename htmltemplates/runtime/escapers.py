@@ -92,20 +92,17 @@ def markup_to_text(markup: str, /) -> str:
         return text
     if text.count("&") != len(_BASIC_REFERENCES.findall(text)):
         return _html.unescape(text)
-    for reference, character in _BASIC_CHARACTERS:
-        text = text.replace(reference, character)
-    return text
+    return (
+        text.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", '"')
+        .replace("&#34;", '"')
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+    )
 
 
 _BASIC_REFERENCES = re.compile(r"&(?:amp|lt|gt|quot|#34|#39);")
-_BASIC_CHARACTERS = (
-    ("&lt;", "<"),
-    ("&gt;", ">"),
-    ("&quot;", '"'),
-    ("&#34;", '"'),
-    ("&#39;", "'"),
-    ("&amp;", "&"),
-)
 
 
 # 4.1 of the URL standard: the parser strips leading and trailing C0 controls and spaces,
