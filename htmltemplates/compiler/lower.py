@@ -20,7 +20,7 @@ from ..lang.references import decode_attribute
 from ..runtime.attributes import PartsItem
 from ..runtime.components import EMPTY, Site
 from ..runtime.slow import SLOW_PATHS
-from ..runtime.tags import MERGED, SpreadItem, StaticItem, TagPlan, WholeItem
+from ..runtime.tags import MERGED, SpreadItem, StaticItem, TagPlan, WholeItem, requote
 from ..scan.scanner import Scanner
 from ..scan.tokens import (
     AttrToken,
@@ -200,7 +200,7 @@ def _merged_once(
     nodes = _in_place(rest, escapings, texts)
     quote = hole.quote.value or '"'
     if value:  # render_tag's _put: the static value, requoted, the separator, the value's text
-        requoted = value if static.quote.value != "'" else value.replace('"', "&#34;")
+        requoted = requote(value, static.quote.value or '"')
         start, end = f'{static.ws}{hole.name}="{requoted}{MERGED[key]}', '"'
     else:  # an empty static value gives way to the value's text
         start, end = f"{static.ws}{hole.name}={quote}", quote

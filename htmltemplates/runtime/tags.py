@@ -49,6 +49,7 @@ __all__ = [
     "render_spread_tag",
     "render_tag",
     "render_whole",
+    "requote",
     "spread_in_place",
 ]
 
@@ -362,7 +363,7 @@ def _put(
         old = entry[2]
         if isinstance(old, str) and old:
             # the merged value is double-quoted: a '"' written inside single quotes must go
-            value = _requote(old, entry[4]) + separator + _requote(value, quote)
+            value = requote(old, entry[4]) + separator + requote(value, quote)
             raw, quote = None, '"'
     if value is None and raw is None:
         del entries[key]
@@ -370,7 +371,8 @@ def _put(
         entry[1:] = [name, value, raw, quote]
 
 
-def _requote(value: str, quote: str) -> str:
+def requote(value: str, quote: str) -> str:
+    """``value``, written between ``quote``s, as it is written between double quotes."""
     return value if quote == '"' else value.replace('"', "&#34;")
 
 
