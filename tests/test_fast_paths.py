@@ -34,6 +34,7 @@ from htmltemplates.runtime.escapers import _TAGS, escape_text, markup_to_text
 from htmltemplates.runtime.scripted import js_part
 from htmltemplates.runtime.slow import SLOW_PATHS
 from htmltemplates.runtime.tags import render_whole
+from htmltemplates.runtime.text import render_rcdata, render_text, render_text_foreign
 
 VALUES: list[object] = [
     "plain",
@@ -62,6 +63,9 @@ VALUES: list[object] = [
     10**5000,  # too many digits for text: big-int
     1.5,
     float("nan"),
+    -float("inf"),
+    -0.0,
+    1e300,  # written with an exponent: 1e+300
     True,
     False,
     None,
@@ -152,6 +156,34 @@ def test_the_table_covers_the_inline_fast_paths() -> None:
     assert {AttrKind.STYLE, AttrKind.JSON, AttrKind.ALPINE_DATA} <= kinds
     assert any(v.__class__ is int for v in VALUES)
     assert sys.get_int_max_str_digits() < 5000  # the big int above is too long for text
+
+
+# a hole in text: how the template writes it, and the function its plan falls back to
+TEXTS: list[tuple[str, Callable[[object], Template], Callable[[object], str]]] = [
+    ("text", lambda v: t"<p>{v}</p>", lambda v: f"<p>{render_text(v, 0)}</p>"),
+    ("rcdata", lambda v: t"<title>{v}</title>", lambda v: f"<title>{render_rcdata(v, 0)}</title>"),
+    (
+        "foreign",
+        lambda v: t"<svg><text>{v}</text></svg>",
+        lambda v: f"<svg><text>{render_text_foreign(v, 0)}</text></svg>",
+    ),
+    (
+        "attribute text",
+        lambda v: t'<p class="a-{v}">',
+        lambda v: f'<p class="a-{part_text(v, 0, "class", Escaping(Escaper.ATTR_TEXT))}">',
+    ),
+]
+
+
+@pytest.mark.parametrize(("where", "make", "general"), TEXTS, ids=[t[0] for t in TEXTS])
+@pytest.mark.parametrize("value", VALUES, ids=[_id(v) for v in VALUES])
+def test_a_hole_in_text_renders_as_the_general_path_renders_it(
+    where: str,
+    make: Callable[[object], Template],
+    general: Callable[[object], str],
+    value: object,
+) -> None:
+    assert _result(lambda: general(value)) == _result(lambda: html(make(value)))
 
 
 SPREADS: list[object] = [

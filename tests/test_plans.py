@@ -30,8 +30,8 @@ def test_one_piece_per_line_each_hole_named() -> None:
         "_bare0 if v1 is True else _whole(v1, 1, _ws0, _name0, _key1, '\"', _KIND.PLAIN))}'"
         "  # {name}: title, attribute value (plain)",
         "'>'",
-        "f'{(_esc(v2) if (c := v2.__class__) is _str else _str(v2) if c is _int else "
-        "_render_str(v2, 2) if c is _Template else _texts(v2, 2) if c is _list else "
+        "f'{(_esc(v2) if (c := v2.__class__) is _str else _str(v2) if c is _int or "
+        "c is _float else _render_str(v2, 2) if c is _Template else _texts(v2, 2) if c is _list else "
         "_text(v2, 2))}'  # {name}: text",
         "'</a>'",
     ] == [line.strip() for line in body.splitlines()]

@@ -69,13 +69,14 @@ def text_value(const: Const, index: int, escaper: Escaper, brief: bool = False) 
 
 def deferred_text(index: int) -> str:
     """The source of a hole in element content in a streaming plan: a str is escaped and an
-    int written inline, as in text_value; any other value goes to ``_defer``, which renders
-    it at once or defers it (see runtime/streaming.py)."""
+    int or a float written inline, as in text_value; any other value goes to ``_defer``,
+    which renders it at once or defers it (see runtime/streaming.py)."""
     if SLOW_PATHS:
         return f"_defer(v{index}, {index}, deferred)"
     return (
         f"_esc(v{index}) if (c := v{index}.__class__) is _str "
-        f"else _str(v{index}) if c is _int else _defer(v{index}, {index}, deferred)"
+        f"else _str(v{index}) if c is _int or c is _float "
+        f"else _defer(v{index}, {index}, deferred)"
     )
 
 
@@ -202,9 +203,9 @@ def part(const: Const, part: Part, key: str, brief: bool = False) -> str:
         return f"_piece({args})" if SLOW_PATHS else f"{fast}_piece({args})"
     if escaper is Escaper.ATTR_TEXT:
         slow = f"_part(v{n}, {n}, {key})"
-        # an int needs no escaping (class="level-{n}", id="row-{i}")
+        # an int or a float needs no escaping (class="level-{n}", id="row-{i}")
         fast = f"_esc(v{n}) if (c := v{n}.__class__) is _str else _str(v{n})"
-        return slow if SLOW_PATHS else f"{fast} if c is _int else {slow}"
+        return slow if SLOW_PATHS else f"{fast} if c is _int or c is _float else {slow}"
     slow = f"_marked(v{n}, {n}, {key}, {const(escaping, 'escaping')})"
     if escaper is Escaper.JS_LITERAL and not SLOW_PATHS:
         # an int's JavaScript literal is its digits, between spaces: nothing to escape; any
@@ -214,10 +215,11 @@ def part(const: Const, part: Part, key: str, brief: bool = False) -> str:
         # straight to js_string_part, which part_text calls for it
         return f"_esc(_jss(v{n}, {n}))"
     if escaper is Escaper.CSS_VALUE and not SLOW_PATHS:
-        # a str through its remembered text; an int passes the CSS value filter as it is
-        # (digits and a sign), and needs no escaping
+        # a str through its remembered text; an int or a float passes the CSS value filter as
+        # it is (digits, a sign, a point, an exponent, inf or nan), and needs no escaping
         return (
-            f"_cssv(v{n}) if (c := v{n}.__class__) is _str else _str(v{n}) if c is _int else {slow}"
+            f"_cssv(v{n}) if (c := v{n}.__class__) is _str "
+            f"else _str(v{n}) if c is _int or c is _float else {slow}"
         )
     return slow
 
@@ -267,7 +269,7 @@ def children(const: Const, node: Component) -> str:
 
 
 def _fast_text(n: int, slow: str, nested: bool = False) -> str:
-    """Inline: a str is escaped, an int needs no escaping, a nested template or a list
+    """Inline: a str is escaped, an int or a float needs no escaping, a nested template or a list
     (``nested``, in text content) is rendered at once, anything else takes ``slow``."""
     value = f"v{n}"
     if SLOW_PATHS:
@@ -281,7 +283,7 @@ def _fast_text(n: int, slow: str, nested: bool = False) -> str:
     )
     return (
         f"_esc({value}) if (c := {value}.__class__) is _str "
-        f"else _str({value}) if c is _int else {template}{slow}({value}, {n})"
+        f"else _str({value}) if c is _int or c is _float else {template}{slow}({value}, {n})"
     )
 
 
