@@ -601,22 +601,35 @@ def test_the_text_of_markup_is_what_html_unescape_decodes(markup: str) -> None:
         assert text.__class__ is str
 
 
+@given(_MARKUP_TEXT)
+@settings(max_examples=200, deadline=None)
+@example("<b>Fish</b> &amp; chips")
+def test_the_remembered_text_of_markup_in_an_attribute_is_its_definition(markup: str) -> None:
+    label = Markup(markup)
+    expected = _general(label, "title", AttrKind.PLAIN, "p")
+    for _ in range(2):  # the second time, remembered
+        assert expected == html(t"<p title={label}>")
+    assert expected == html(t"<p title={Markup(markup)}>")  # an equal Markup, another object
+
+
 @pytest.mark.fast_path
 def test_a_spread_of_names_a_data_dict_made_first_is_written_in_one_pass(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from htmltemplates.runtime import tags  # noqa: PLC0415 - the function watched
+    from htmltemplates.compiler import emit  # noqa: PLC0415 - what plans call, watched
+    from htmltemplates.runtime.tags import plain_spread  # noqa: PLC0415
 
     written: list[object] = []
-    plain_spread = tags._plain_spread
 
     def watched(*args: object) -> object:
         written.append(plain_spread(*args))  # type: ignore[arg-type]
         return written[-1]
 
-    monkeypatch.setattr(tags, "_plain_spread", watched)
+    monkeypatch.setitem(emit._GLOBALS, "_plain", watched)
+    clear_cache()  # plans made from here call the watched function
     assert '<p data-made-first="1">' == html(t"<p data={ {'made-first': 1} }>")
     attrs = {"data-made-first": "2", "title": "t"}  # the same name, another str object
     for _ in range(2):  # (the first render validates title)
         assert '<p data-made-first="2" title="t">' == html(t"<p {attrs}>")
     assert written[-1] is not None
+    clear_cache()  # no plan that calls the watched function stays

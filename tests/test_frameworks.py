@@ -530,3 +530,13 @@ def test_a_data_dict_entry_follows_rules_added_after_it_was_rendered() -> None:
     assert '<p data-link="javascript:alert(1)">' == html(t"<p data={values}>")
     attribute_rules.add("mine", {"data-link": "url"})
     assert f'<p data-link="{UNSAFE_URL}">' == html(t"<p data={values}>")
+
+
+@pytest.mark.usefixtures("rules")
+def test_a_spread_follows_rules_added_after_it_was_rendered() -> None:
+    # a tag's plan remembers the kinds of the names its spreads gave: a new rule forgets them
+    values = {"data-link": "javascript:alert(1)", "title": "t"}
+    for _ in range(2):  # the first render validates the names, the second remembers them
+        assert '<p data-link="javascript:alert(1)" title="t">' == html(t"<p {values}>")
+    attribute_rules.add("mine", {"data-link": "url"})
+    assert f'<p data-link="{UNSAFE_URL}" title="t">' == html(t"<p {values}>")

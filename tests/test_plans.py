@@ -25,14 +25,14 @@ def test_one_piece_per_line_each_hole_named() -> None:
         "'\"'",
         "f'{(_start0 + _esc(v1) + '\"' if (c := v1.__class__) is _str and v1 else "
         "(_bare0 if v1 else '') if c is _bool else _start0 + "
-        "_str(v1) + '\"' if c is _int or c is _float else _start0 + _esc(_atext(v1, 1, _key1)) + "
+        "_str(v1) + '\"' if c is _int or c is _float else _start0 + _mattr(v1) + "
         "'\"' if c is _Markup else '' if v1 is None or v1 is False else "
         "_bare0 if v1 is True else _whole(v1, 1, _ws0, _name0, _key1, '\"', _KIND.PLAIN))}'"
         "  # {name}: title, attribute value (plain)",
         "'>'",
         "f'{(_esc(v2) if (c := v2.__class__) is _str else _str(v2) if c is _int or "
-        "c is _float else _render_str(v2, 2) if c is _Template else _texts(v2, 2) if c is _list else "
-        "_text(v2, 2))}'  # {name}: text",
+        "c is _float else _render_str(v2, 2) if c is _Template else _texts(v2, 2) if c is "
+        "_list else _text(v2, 2))}'  # {name}: text",
         "'</a>'",
     ] == [line.strip() for line in body.splitlines()]
 

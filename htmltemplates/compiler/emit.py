@@ -89,6 +89,7 @@ _GLOBALS: dict[str, object] = {
     "_cssv": _css.css_value_text,
     "_tuple": tuple,
     "_atext": _attributes.attr_text,
+    "_mattr": _attributes.markup_attribute,
     "_SAFE_URL_STARTS": _escapers.SAFE_URL_STARTS,
     "_int": int,
     "_float": float,
@@ -126,6 +127,7 @@ _GLOBALS: dict[str, object] = {
     "_try": _tags.render_spread_tag,
     "_spread": _tags.spread_in_place,
     "_Written": _tags.Written,
+    "_plain": _tags.plain_spread,
     "_nonce": nonce_attribute,
     "_check_ints": check_ints,
     "_too_deep": too_deep,
@@ -448,12 +450,8 @@ class _Emitter:
             )
         else:
             function = self._function(", ".join(f"v{n}" for n in holes), [], pieces)
-        values = "".join(f"v{n}, " for n in holes)
-        position = holes.index(node.spread)
-        names = self.const(node.names, "names")
         ws = next(item.ws for item in node.merged.plan.items if isinstance(item, SpreadItem))
-        args = f"{position}, {node.spread}, {names}, {self.const(ws, 'ws')}"
-        return f"_try({function}, {plan}, ({values}), {args})"
+        return sources.spread_tag(self.const, node, function, plan, ws)
 
     # -- components ----------------------------------------------------------------------------
 

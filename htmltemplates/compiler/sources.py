@@ -22,6 +22,7 @@ from .ir import (
     Prop,
     PropsSpread,
     Spread,
+    SpreadTag,
     WholeAttribute,
 )
 
@@ -35,6 +36,7 @@ __all__ = [
     "prop_entry",
     "prop_value",
     "spread",
+    "spread_tag",
     "text_value",
     "whole_attribute",
 ]
@@ -107,7 +109,8 @@ def whole_attribute(const: Const, node: WholeAttribute, brief: bool = False) -> 
         # raises ValueError, which the plan turns into big-int (see _CHECK_INTS)
         number = f"{before} + _str(v{n}) + {quote!r}"
         # trusted markup (a label, a title): the text it shows, escaped, as attr_text gives it
-        marked = f"{before} + _esc(_atext(v{n}, {n}, {key_name})) + {quote!r}"
+        # (remembered: see markup_attribute)
+        marked = f"{before} + _mattr(v{n}) + {quote!r}"
         flags = f"{marked} if c is _Markup else {flags}"
         key = ascii_lower(name)
         if key in ("data", "aria"):
@@ -235,6 +238,26 @@ def spread(const: Const, node: Spread) -> str:
     n = node.index
     source = f"_spread(v{n}, {n}, {const(node.ws, 'ws')}, {const(node.element, 'element')})"
     return source if SLOW_PATHS else f"v{n}.text if v{n}.__class__ is _Written else {source}"
+
+
+def spread_tag(const: Const, node: SpreadTag, function: str, plan: str, ws: str) -> str:
+    """The source of a tag with one spread, whose in-place function is ``function`` and merged
+    plan ``plan`` (the names of constants); ``ws`` is the text before the spread."""
+    n, holes = node.spread, node.merged.holes
+    values = "".join(f"v{k}, " for k in holes)
+    names, ws_name = const(node.names, "names"), const(ws, "ws")
+    tried = f"_try({function}, {plan}, ({values}), {holes.index(n)}, {n}, {names}, {ws_name})"
+    if SLOW_PATHS:
+        return tried
+    # a plain dict of names this tag's spreads gave before, written in one pass and passed to
+    # the in-place function as it is written (see plain_spread); else render_spread_tag
+    known, element = const({}, "known"), const(node.merged.plan.element, "element")
+    written = f"_plain(v{n}, {known}, {names}, {n}, {element}, {ws_name})"
+    args = ", ".join("w" if k == n else f"v{k}" for k in holes)
+    return (
+        f"{function}({args}) if v{n}.__class__ is _dict and (w := {written}) is not None "
+        f"else {tried}"
+    )
 
 
 def merged_attribute(const: Const, node: MergedAttribute) -> str:

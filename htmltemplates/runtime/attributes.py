@@ -191,6 +191,19 @@ def url_piece_str(value: str, slot: int, name: str, part: UrlPart) -> str:
 _PIECES: dict[UrlPart, dict[str, str]] = {part: {} for part in UrlPart}
 
 
+def markup_attribute(value: Markup) -> str:
+    """The escaped text of an exact Markup given whole to an attribute (attr_text's, escaped),
+    remembered for short values (bounded): a page writes the same trusted labels on many rows,
+    and taking the text out of one costs a regular expression or two."""
+    text = _MARKUP_TEXTS.get(value)
+    if text is None:
+        text = remember(_MARKUP_TEXTS, value, escape_text(markup_to_text(value)))
+    return text
+
+
+_MARKUP_TEXTS: dict[str, str] = {}
+
+
 def _url_text(value: object, slot: int, name: str, part: UrlPart) -> str:
     """A value in a URL, not yet escaped: scheme-filtered at the start (trusted URLs pass),
     percent-encoded for its part elsewhere."""

@@ -46,6 +46,7 @@ __all__ = [
     "TagPlan",
     "WholeItem",
     "Written",
+    "plain_spread",
     "render_spread_tag",
     "render_tag",
     "render_whole",
@@ -209,7 +210,7 @@ attribute_rules.on_change(_PREFIXED.clear)
 
 
 class Written:
-    """A spread already written by render_spread_tag: its attributes as spread_in_place writes
+    """A spread already written by plain_spread: its attributes as spread_in_place writes
     them where the spread stands (``text``, the whitespace before it included)."""
 
     __slots__ = ("text",)
@@ -218,8 +219,13 @@ class Written:
         self.text = text
 
 
-def _plain_spread(
-    value: dict[object, object], names: frozenset[str], slot: int, element: str, ws: str
+def plain_spread(
+    value: dict[object, object],
+    known: dict[str, AttrKind],
+    names: frozenset[str],
+    slot: int,
+    element: str,
+    ws: str,
 ) -> Written | None:
     """The attributes of a spread of a plain dict on ``element``, written in one pass, when
     each entry is a lower-case name already validated (in _NAMES: distinct keys, so distinct
@@ -227,27 +233,23 @@ def _plain_spread(
     ``str``, an int (plain attributes), None, False (dropped) or True (bare): what
     spread_in_place would write, without checking the names twice; ``ws`` is the text before
     the spread, written before the first attribute (or a space) as spread_in_place does. None
-    when any entry needs more (the general path then decides)."""
+    when any entry needs more (render_spread_tag then decides). Called by the plan of a tag
+    with one spread, first, with ``known``: the names this tag's spreads gave before that
+    passed those checks, with their kinds (the plan's own: the rules they follow cannot change
+    under it, see cache.py)."""
     parts = []
     ws = ws or " "  # <a title="x"{attrs}>: keep attributes apart
     for name, item in value.items():
-        if name.__class__ is not str:
-            return None
-        info = _NAMES.get(name)
-        if info is None:
-            return None
-        key, kind = info
-        if key != name:  # not lower-case: two keys of the dict may name one attribute
-            return None
-        if key in ELEMENT_DEPENDENT_NAMES:  # href is a link's resource URL, an a's plain URL
-            kind = attr_kind(element, key)
-        if (kind is not AttrKind.PLAIN and kind is not AttrKind.URL) or key in names:
-            return None  # (an event handler is refused, whatever its value: the general path)
+        kind = known.get(name) if name.__class__ is str else None
+        if kind is None:
+            kind = _plain_kind(name, names, element, known)
+            if kind is None:
+                return None
         cls = item.__class__
         if item is None or item is False:
             pass
         elif item is True:
-            parts.append(ws + name)
+            parts.append(ws + name)  # type: ignore[operator]
         elif kind is AttrKind.PLAIN and cls is str:
             parts.append(f'{ws}{name}="{escape_text(item)}"')  # type: ignore[arg-type]
         elif kind is AttrKind.PLAIN and cls is int:
@@ -258,6 +260,31 @@ def _plain_spread(
             return None
         ws = " "
     return Written("".join(parts))
+
+
+_MAX_KNOWN = 256  # names a tag's spreads remember (each is also in _NAMES)
+
+
+def _plain_kind(
+    name: object, names: frozenset[str], element: str, known: dict[str, AttrKind]
+) -> AttrKind | None:
+    """The kind of the attribute ``name`` when plain_spread may write it (remembered in
+    ``known``, bounded), else None."""
+    if name.__class__ is not str:
+        return None
+    info = _NAMES.get(name)
+    if info is None:
+        return None
+    key, kind = info
+    if key != name:  # not lower-case: two keys of the dict may name one attribute
+        return None
+    if key in ELEMENT_DEPENDENT_NAMES:  # href is a link's resource URL, an a's plain URL
+        kind = attr_kind(element, key)
+    if (kind is not AttrKind.PLAIN and kind is not AttrKind.URL) or key in names:
+        return None  # (an event handler is refused, whatever its value: the general path)
+    if len(known) < _MAX_KNOWN:
+        known[key] = kind
+    return kind
 
 
 def _valid_name(element: str, name: object) -> tuple[str, AttrKind] | None:
@@ -447,11 +474,7 @@ def render_spread_tag(
     if SLOW_PATHS:
         return render_tag(plan, values)
     value = values[spread]
-    if value.__class__ is dict:
-        written = _plain_spread(value, names, slot, plan.element, ws)
-        if written is not None:
-            return in_place(*values[:spread], written, *values[spread + 1 :])
-    else:
+    if value.__class__ is not dict:  # (a plain dict the plan tried with plain_spread first)
         value = resolve(value, slot)
         values = (*values[:spread], value, *values[spread + 1 :])
         if not isinstance(value, Mapping):
