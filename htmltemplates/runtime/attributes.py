@@ -476,17 +476,16 @@ def style_text(value: object, slot: int) -> str | None:
         return text or None
     if cls is _FAST_DICT:
         declarations = []
-        for key, item in value.items():  # type: ignore[attr-defined]
-            if item.__class__ is _FAST_STR and key.__class__ is _FAST_STR:
-                known = _DECLARATIONS.get(key)
-                if known is not None and (declaration := known.get(item)) is not None:
-                    declarations.append(declaration)
-                    continue
-            elif item is None or item.__class__ is bool:
-                continue
-            break  # not seen before: the definition, which remembers what it can
-        else:
-            return "; ".join(declarations) or None
+        try:  # (subscripts, not get(): a declaration not seen before is rare, and then slower)
+            for key, item in value.items():  # type: ignore[attr-defined]
+                if item.__class__ is _FAST_STR and key.__class__ is _FAST_STR:
+                    declarations.append(_DECLARATIONS[key][item])
+                elif item is not None and item.__class__ is not bool:
+                    break  # not a str: the definition
+            else:
+                return "; ".join(declarations) or None
+        except KeyError:  # not seen before: the definition, which remembers what it can
+            pass
     return escape_text(_style_text(value, slot)) or None
 
 
