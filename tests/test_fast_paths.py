@@ -11,6 +11,7 @@ import collections.abc
 import sys
 from collections.abc import Callable
 from string.templatelib import Interpolation, Template
+from types import MappingProxyType
 
 import pytest
 from hostile import BREAKOUT, EVIL, JS_URLS
@@ -196,6 +197,16 @@ SPREADS: list[object] = [
     {"data": {"a": "1"}},  # a data dict: expanded
     {"data": {"n": 3, "gone": None, "on": True, "off": False}, "aria": {"hidden": True}},
     {"data": None, "aria": 5},
+    {"aria": {"invalid": True, "describedby": "name-error"}, "title": "t"},  # in place
+    {"aria": {"label": "a"}, "aria-label": "b"},  # one name twice: merged, the last wins
+    {"data": {"Lang": "x"}, "Data": {"lang": "y"}},  # data-lang twice, as written
+    {"aria": {"": "x"}},  # an empty sub-key: refused
+    {"data": {1: "x"}},  # not a str: refused
+    {"data": {"a b": "x"}, "title": EVIL},  # not a name: refused
+    {"title": 10**5000, "data": {"a b": "x"}},  # two faults: the first in order
+    {"data": {"class": "x"}, "class": "y"},  # data-class is not class
+    {"data": lambda: {"x": "1"}},  # lazy: called once, by the merged tag
+    {"aria": MappingProxyType({"hidden": True})},  # another mapping: merged
     {"data-n": 3, "hidden": True, "title": None},  # values other than str
     {"title": None, "id": "second"},  # the first dropped: the second after a space
     {"data-big": 10**5000},  # too many digits: big-int

@@ -12,7 +12,7 @@ merge every tag.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Set
 from dataclasses import dataclass
 from typing import Any
 
@@ -491,7 +491,28 @@ def render_spread_tag(
         key = info[0]
         if key in names or key in seen:
             return render_tag(plan, values)
-        if key in _EXPANDED and (isinstance(item, Mapping) or is_lazy(item)):
-            return render_tag(plan, values)  # a data/aria dict, maybe lazy: expanded there
+        # a data/aria dict: in place when the names it makes meet no other (else, and when it
+        # is lazy, called once there, or another mapping, expanded by render_tag)
+        if (
+            key in _EXPANDED
+            and (isinstance(item, Mapping) or is_lazy(item))
+            and (item.__class__ is not dict or not _apart(name, item, element, names, seen))
+        ):
+            return render_tag(plan, values)
         seen.add(key)
     return in_place(*values)
+
+
+def _apart(
+    prefix: object, expanded: dict[object, object], element: str, names: Set[str], seen: set[str]
+) -> bool:
+    """Whether the names a data/aria dict of a spread makes (``prefix`` as the spread wrote it)
+    are valid and meet none of ``names`` and ``seen`` (adding them to ``seen``)."""
+    for sub in expanded:
+        if sub.__class__ is not str or not sub:
+            return False
+        info = _valid_name(element, f"{prefix}-{sub}")
+        if info is None or info[0] in names or info[0] in seen:
+            return False
+        seen.add(info[0])
+    return True
