@@ -163,6 +163,7 @@ def app_floor(guestbook: app.Guestbook) -> str:
     """The HTML of ``html(page(guestbook))``, rendered by hand."""
     title, css, htmx, index, messages, body = app.page(guestbook).interpolations
     form, entries = body.value.interpolations  # entry_form's and entry_list's templates
+    # messages: flashed_messages() gives t"", no message was flashed
     return f"""<!doctype html>
 <html lang="en">
 <head>
@@ -201,7 +202,7 @@ def _entry_form(template: Template) -> str:
 def _field(template: Template, control: Callable[[Template], str]) -> str:
     classes, name, label, control_template, error = template.interpolations
     first, conditions = classes.value  # ["field", {"has-error": error}]
-    names = " ".join([first, *[name for name, on in conditions.items() if on]])
+    names = " ".join([first, *[key for key, on in conditions.items() if on]])
     message = "" if error.value is None else _error(error.value)
     return f"""<div class="{_text(names)}">
   <label for="{_text(name.value)}">{_text(label.value)}</label>
@@ -212,6 +213,7 @@ def _field(template: Template, control: Callable[[Template], str]) -> str:
 
 def _error(template: Template) -> str:  # t'<p class="error" id="{name}-error">{error}</p>'
     name, error = template.interpolations
+    # the draft's errors are messages without holes (Draft.errors)
     return f'<p class="error" id="{_text(name.value)}-error">{error.value.strings[0]}</p>'
 
 
@@ -249,6 +251,8 @@ def _website_input(template: Template) -> str:
 
 def _entry_list(template: Template) -> str:
     count, url, label, items = template.interpolations
+    # the hx-on hole stands in JavaScript code, not in a string literal: html() writes the
+    # label as a JavaScript value (js_value), then escapes it for the attribute
     (entries,) = items.value.interpolations  # <ol class="entries">\n{[entry_item(...)]}</ol>
     return f"""<section id="entries">
 <h2>{_text(count.value)}</h2>
