@@ -22,7 +22,8 @@ import types
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import zip_longest
-from string.templatelib import Template
+from string.templatelib import Interpolation, Template
+from typing import Any
 
 __all__ = ["ErrorCode", "Location", "RenderError", "TemplateError", "TemplateSyntaxError"]
 
@@ -148,6 +149,9 @@ class TemplateError(Exception):
         # None until an entry point looked, "" when it was not found
         self.written_at: str | None = None
         self.literal: tuple[str, int, tuple[int, int, int, int]] | None = None
+        # the strings and interpolations of the template whose plan raised it, until it is
+        # located (see locate): render_list finds the item it comes from by them
+        self.raised_in: tuple[tuple[str, ...], tuple[Interpolation[Any], ...]] | None = None
         super().__init__(headline)
         if template is not None:
             self.locate(template)

@@ -2626,6 +2626,18 @@ def test_error_in_a_template_nested_in_a_list_points_into_it() -> None:
     assert ["    <li>{d}</li>", "        ^^^"] == str(error).split("\n")[2:4]
 
 
+def test_an_error_in_one_row_of_many_is_located_in_that_row() -> None:
+    rows = [t"<li>{value}</li>" for value in ["a", {"bad": 1}, "c"]]
+    error = raised(lambda: html(t"<ul>{rows}</ul>"))
+    assert rows[1] is error.template  # not the first or the last row, though equal in strings
+    # a value of the list itself (not a template) is a fault of the outer template's hole
+    items = [t"<li>a</li>", {"bad": 1}]
+    outer = t"<ul>{items}</ul>"
+    error = raised(lambda: html(outer))
+    assert outer is error.template
+    assert ["    <ul>{items}</ul>", "        ^^^^^^^"] == str(error).split("\n")[2:4]
+
+
 def test_syntax_error_in_a_nested_template_points_into_the_nested_template() -> None:
     inner = t"<style>{x}</style>"
     error = raised(lambda: html(t"<div>{inner}</div>"))

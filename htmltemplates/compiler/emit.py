@@ -151,9 +151,25 @@ _CHUNK = 256
 # so a plan of more than _SEPARATE functions is compiled one function at a time, each code
 # object moved to the lines of its function in the plan's source.
 _SEPARATE = 4
-# the end of render(): ints are written inline (_str); one too long for text raises ValueError,
-# which _check_ints turns into a RenderError at its hole (the try costs nothing until then)
-_CHECK_INTS = ["    except ValueError:", "        _check_ints(interpolations)", "        raise"]
+
+
+def _render_end(strings: str) -> list[str]:
+    """The end of render() (``strings``: the constant of the template's strings): a
+    TemplateError not located yet is marked as raised by this template, its strings and
+    interpolations, which tells render_list (the caller of many plans) the template to locate
+    it in; ints are written inline (_str), and one too long for text raises ValueError, which
+    _check_ints turns into a RenderError at its hole (the try costs nothing until then)."""
+    return [
+        "    except _TemplateError as error:",
+        "        if error.template is None:",
+        f"            error.raised_in = ({strings}, interpolations)",
+        "        raise",
+        "    except ValueError:",
+        "        _check_ints(interpolations)",
+        "        raise",
+    ]
+
+
 _PLAN_NUMBERS = itertools.count()
 
 
@@ -275,7 +291,8 @@ class _Emitter:
         lines = [f"def render({self._params}):", *self._conversions(used, holes)]
         if not pieces:
             return [*lines, "    return _str('')"]
-        return [*lines, "    try:", *_return(pieces, 8), *_CHECK_INTS]
+        end = _render_end(self.const(self.template.strings, "strings"))
+        return [*lines, "    try:", *_return(pieces, 8), *end]
 
     def _fused_render(self, node: Component, holes: int) -> list[str]:
         """A template that is one component tag and nothing else (t"<{Card} item={item} />",
@@ -286,7 +303,7 @@ class _Emitter:
         lines = ["def render(interpolations):", *self._conversions(used, holes), "    try:"]
         lines.append(f"        {params} = {args}")  # a prop's text is built before the body
         lines.extend("    " + line for line in body)
-        return [*lines, *_CHECK_INTS]
+        return [*lines, *_render_end(self.const(self.template.strings, "strings"))]
 
     def _chunked_render(self, pieces: list[_Piece], holes: int) -> list[str]:
         """The lines of render() for a template of more than _CHUNK pieces: the values it reads
@@ -307,7 +324,7 @@ class _Emitter:
             "        values[n] = _convert(i, n) if i.conversion or i.format_spec else i.value",
             "    try:",
             f"        return ''.join(({', '.join(calls)},))",
-            *_CHECK_INTS,
+            *_render_end(self.const(self.template.strings, "strings")),
         ]
 
     def _picks(self, prefix: str, holes: list[int], source: str) -> list[str]:

@@ -82,7 +82,9 @@ def guarded(render: Render, nesting: Nesting, strings: tuple[str, ...]) -> Rende
 
         def in_html_only(interpolations: tuple[Interpolation[Any], ...]) -> str:
             if _FOREIGN.get():
-                raise nesting.error()
+                error = nesting.error()
+                error.raised_in = (strings, interpolations)  # as plans mark theirs
+                raise error
             return render(interpolations)
 
         return in_html_only
@@ -90,6 +92,7 @@ def guarded(render: Render, nesting: Nesting, strings: tuple[str, ...]) -> Rende
     def on_its_own(interpolations: tuple[Interpolation[Any], ...]) -> str:
         error = nesting.error()
         error.top_level = (strings, render)  # type: ignore[attr-defined]
+        error.raised_in = (strings, interpolations)
         raise error
 
     return on_its_own
@@ -309,39 +312,41 @@ def render_text(value: object, slot: int, depth: int = 0) -> str:
 
 
 def render_list(value: list[Any] | tuple[Any, ...], slot: int, depth: int = 0) -> str:
-    """A list or tuple in element content: each item by render_text's rules, the templates of
-    a list of rows or cards rendered through one plan lookup while they share their strings
-    (render_str, inlined). Called by plans for a list straight away."""
+    """A list or tuple in element content: each item by render_text's rules, a template
+    through its plan (render_str, inlined: lists of rows and cards are hot). Called by plans for
+    a list straight away. One comprehension: a loop that appends costs a list of four small
+    templates a sixth of its time; the item a TemplateError comes from is found afterwards, by
+    the interpolations its plan marked it with (see compiler/emit.py)."""
     if depth >= MAX_DEPTH:
         too_deep(value, slot)
-    out: list[str] = []
-    append = out.append
-    last: tuple[str, ...] = ()
-    plan: Render | None = None
     try:
-        for item in value:
-            kind = item.__class__
-            if kind is _FAST_TEMPLATE:  # render_str, inlined: lists of rows and cards are hot
-                strings = item.strings
-                if strings is not last or plan is None:  # items of a list share their literal
-                    try:
-                        plan = plans[strings]
-                    except KeyError:
-                        plan = compile_plan(item)
-                    last = strings
-                try:
-                    append(plan(item.interpolations))
-                except TemplateError as error:
-                    if error.template is None:
-                        error.locate(item)
-                    raise
-            elif kind is _FAST_STR:
-                append(escape_text(item))
-            else:
-                append(render_text(item, slot, depth + 1))
+        return "".join(
+            [
+                (_plan_of(item.strings) or compile_plan(item))(item.interpolations)
+                if (kind := item.__class__) is _FAST_TEMPLATE
+                else escape_text(item)
+                if kind is _FAST_STR
+                else render_text(item, slot, depth + 1)
+                for item in value
+            ]
+        )
+    except TemplateError as error:
+        if error.template is None and error.raised_in is not None:
+            strings, interpolations = error.raised_in
+            for item in value:
+                if (
+                    item.__class__ is Template
+                    and item.interpolations is interpolations
+                    and item.strings == strings  # (one empty tuple is the interpolations of all)
+                ):
+                    error.locate(item)
+                    break
+        raise
     except RecursionError:
         too_deep(value, slot, recursion=True)
-    return "".join(out)
+
+
+_plan_of = plans.get
 
 
 def _render_other(value: object, slot: int, depth: int) -> str:
