@@ -86,7 +86,9 @@ _GLOBALS: dict[str, object] = {
     "_dict": dict,
     "_Markup": Markup,
     "_style": _attributes.style_text,
+    "_styled": _attributes.STYLE_STRINGS.get,  # what style_text remembered, without its call
     "_cssv": _css.css_value_text,
+    "_cssknown": _css.CSS_VALUE_TEXTS.get,  # what css_value_text remembered, without its call
     "_tuple": tuple,
     "_atext": _attributes.attr_text,
     "_mattr": _attributes.markup_attribute,

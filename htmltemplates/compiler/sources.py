@@ -160,8 +160,10 @@ def _straight(kind: AttrKind, n: int, before: str, key_name: str, quote: str, fl
     rule reads (see whole_attribute): straight to the function render_whole (render_event for
     x-data) calls for them, after its checks for other values; ``flags`` for the others."""
     if kind is AttrKind.STYLE:
-        # a str of declarations or a dict, the attribute dropped when it is empty
-        styled = f"({before} + t + {quote!r} if (t := _style(v{n}, {n})) else '')"
+        # a str of declarations or a dict, the attribute dropped when it is empty; a str's
+        # remembered text first, without the call of style_text (which remembers it)
+        style = f"(c is _str and _styled(v{n})) or _style(v{n}, {n})"
+        styled = f"({before} + t + {quote!r} if (t := {style}) else '')"
         return f"{styled} if (c := v{n}.__class__) is _str or c is _dict else {flags}"
     if kind is AttrKind.SRCSET:
         # a str or a list of candidates; an empty srcset is kept, as render_whole keeps it
@@ -221,7 +223,7 @@ def part(const: Const, part: Part, key: str, brief: bool = False) -> str:
         # a str through its remembered text; an int or a float passes the CSS value filter as
         # it is (digits, a sign, a point, an exponent, inf or nan), and needs no escaping
         return (
-            f"_cssv(v{n}) if (c := v{n}.__class__) is _str "
+            f"(_cssknown(v{n}) or _cssv(v{n})) if (c := v{n}.__class__) is _str "
             f"else _str(v{n}) if c is _int or c is _float else {slow}"
         )
     return slow

@@ -470,9 +470,9 @@ def style_text(value: object, slot: int) -> str | None:
     style a page writes on every row costs a lookup (bounded: see _remember_declaration)."""
     cls = value.__class__
     if cls is _FAST_STR:
-        text = _STYLE_STRINGS.get(value)  # type: ignore[call-overload]
+        text = STYLE_STRINGS.get(value)  # type: ignore[call-overload]
         if text is None:
-            text = remember(_STYLE_STRINGS, value, escape_text(_style_text(value, slot)))  # type: ignore[arg-type]
+            text = remember(STYLE_STRINGS, value, escape_text(_style_text(value, slot)))  # type: ignore[arg-type]
         return text or None
     if cls is _FAST_DICT:
         declarations = []
@@ -552,7 +552,7 @@ _MAX_STYLE_PROPERTIES = 4096
 # What style_text remembers: the escaped value of a str of declarations; the escaped
 # declaration of a property and a str value (filled by the definition; with the slow paths
 # the _FAST classes are none that a value has, so nothing is remembered or looked up)
-_STYLE_STRINGS: dict[str, str] = {}
+STYLE_STRINGS: dict[str, str] = {}
 _DECLARATIONS: dict[str, dict[str, str]] = {}
 _MAX_STYLE_VALUES = 256
 

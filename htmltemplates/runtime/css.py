@@ -161,10 +161,8 @@ def css_value_text(value: str) -> str:
     """What part_text gives for an exact ``str`` where a CSS property value goes in a style
     attribute (``style="color: {c}"``): ``escape_text(css_value(value))``, remembered for
     short values (bounded), since pages repeat their colours and sizes."""
-    text = _CSS_VALUE_TEXTS.get(value)
-    return (
-        remember(_CSS_VALUE_TEXTS, value, escape_text(css_value(value))) if text is None else text
-    )
+    text = CSS_VALUE_TEXTS.get(value)
+    return remember(CSS_VALUE_TEXTS, value, escape_text(css_value(value))) if text is None else text
 
 
-_CSS_VALUE_TEXTS: dict[str, str] = {}
+CSS_VALUE_TEXTS: dict[str, str] = {}
