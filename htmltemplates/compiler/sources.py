@@ -106,7 +106,7 @@ def whole_attribute(const: Const, node: WholeAttribute, brief: bool = False) -> 
     text = f"{before} + _esc(v{n}) + {quote!r}"
     if kind is AttrKind.PLAIN:
         # an int or a float needs no escaping (data-depth={depth}); an int too long for text
-        # raises ValueError, which the plan turns into big-int (see _CHECK_INTS)
+        # raises ValueError, which the plan turns into big-int (see emit._render_end)
         number = f"{before} + _str(v{n}) + {quote!r}"
         # trusted markup (a label, a title): the text it shows, escaped, as attr_text gives it
         # (remembered: see markup_attribute)
