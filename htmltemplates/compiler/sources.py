@@ -248,7 +248,7 @@ def spread_tag(const: Const, node: SpreadTag, function: str, plan: str, ws: str)
     n, holes = node.spread, node.merged.holes
     values = "".join(f"v{k}, " for k in holes)
     names, ws_name = const(node.names, "names"), const(ws, "ws")
-    tried = f"_try({function}, {plan}, ({values}), {holes.index(n)}, {n}, {names}, {ws_name})"
+    tried = f"_try({function}, {plan}, ({values}), {holes.index(n)}, {n}, {names})"
     if SLOW_PATHS:
         return tried
     # a plain dict of names this tag's spreads gave before, written in one pass and passed to

@@ -463,14 +463,12 @@ def render_spread_tag(
     spread: int,
     slot: int,
     names: frozenset[str],
-    ws: str,
 ) -> str:
     """The start tag of ``plan``, from ``in_place`` (each attribute where it stands) when the
-    spread ``values[spread]`` (interpolation ``slot``) names no attribute in ``names`` and
-    holds no data/aria dict; else merged (``ws`` is the text before the spread). Decided from
-    the keys alone, before any value is
-    rendered, so lazy values and generators are consumed once. In place is the fast path of
-    the merged tag: with the slow paths, every tag is merged."""
+    names of the spread ``values[spread]`` (interpolation ``slot``), and those of the data/aria
+    dicts it holds, meet neither ``names`` nor each other; else merged. Decided from the keys
+    alone, before any value is rendered, so lazy values and generators are consumed once. In
+    place is the fast path of the merged tag: with the slow paths, every tag is merged."""
     if SLOW_PATHS:
         return render_tag(plan, values)
     value = values[spread]
