@@ -72,11 +72,35 @@ def style_holes(n: int) -> Template:
     return _holes("<style>p { color: ", "; color: ", " }</style>", n, "red")
 
 
+def script_holes(n: int) -> Template:
+    """``<script>const a = [{value}, {value}, ...];</script>``: n holes in JavaScript code."""
+    return _holes("<script>const a = [", ", ", "];</script>", n, 1)
+
+
+def script_string_holes(n: int) -> Template:
+    """``<script>const a = "{value} {value} ...";</script>``: n holes in a JavaScript string."""
+    return _holes('<script>const a = "', " ", '";</script>', n, "x")
+
+
+def handler_holes(n: int) -> Template:
+    """``<button onclick="f({value}, {value}, ...)">``: n holes in an event handler."""
+    return _holes('<button onclick="f(', ", ", ')">x</button>', n, 1)
+
+
+def trigger_holes(n: int) -> Template:
+    """``<div hx-trigger="click[{value} && {value} ...]">``: n holes in an htmx filter."""
+    return _holes('<div hx-trigger="click[', " &amp;&amp; ", ']">x</div>', n, 1)
+
+
 SHAPES: dict[str, Callable[[int], Template]] = {
     "text-holes": text_holes,
     "style-calc": style_calc,
     "attribute-calc": attribute_calc,
     "style-holes": style_holes,
+    "script-holes": script_holes,
+    "script-strings": script_string_holes,
+    "handler-holes": handler_holes,
+    "trigger-holes": trigger_holes,
 }
 
 

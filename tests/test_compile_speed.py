@@ -92,6 +92,16 @@ SHAPES = [
     pytest.param(
         "style-holes", "<style>p { color: red; color: red; color: red }</style>", id="style-holes"
     ),
+    pytest.param("script-holes", "<script>const a = [ 1 ,  1 ,  1 ];</script>", id="script-holes"),
+    pytest.param("script-strings", '<script>const a = "x x x";</script>', id="script-strings"),
+    pytest.param(
+        "handler-holes", '<button onclick="f( 1 ,  1 ,  1 )">x</button>', id="handler-holes"
+    ),
+    pytest.param(
+        "trigger-holes",
+        '<div hx-trigger="click[ 1  &amp;&amp;  1  &amp;&amp;  1 ]">x</div>',
+        id="trigger-holes",
+    ),
 ]
 
 

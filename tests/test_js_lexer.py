@@ -27,6 +27,7 @@ from markupsafe import Markup
 from htmltemplates.lang.javascript import (
     CODE_STAND_IN,
     TEXT_STAND_IN,
+    JsLexer,
     JsState,
     js_state,
 )
@@ -1037,3 +1038,86 @@ def test_an_empty_dict_at_a_statement_start_is_a_block_in_node(node: Node) -> No
     assert UNKNOWN == js_state(CODE_STAND_IN + static)
     program = js_value({}) + static + js_value(";pwned = 1; //") + '"'
     assert {"value": 1} == node.ask("eval", "var s = '', pwned = 0;\n" + program + "\npwned")
+
+
+# -- read in pieces --------------------------------------------------------------------------
+# The scanner reads a script with a JsLexer fed piece by piece (static text, then a value's
+# stand-in), asking where the end is at each hole; the lexer reads on from where it stopped.
+# At every cut it must say what js_state says of all the text so far.
+
+PIECES = st.lists(
+    st.sampled_from(
+        [
+            "<",
+            "!",
+            "-",
+            ">",
+            "/",
+            "*",
+            "\\",
+            "\r",
+            "\n",
+            "'",
+            '"',
+            "`",
+            "$",
+            "{",
+            "}",
+            "a",
+            "if",
+            "1",
+            ".",
+            "e",
+            "?",
+            " ",
+            "#",
+            "=",
+            "+",
+            "(",
+            ")",
+            "[",
+            "]",
+            "x",
+            "\u2028",
+        ]
+    ),
+    max_size=30,
+).map("".join)
+
+
+def check_cuts(source: str, cuts: list[int]) -> None:
+    lexer = JsLexer()
+    fed = 0
+    for cut in sorted(cuts):
+        lexer.feed(source[fed:cut])
+        fed = cut
+        assert js_state(source[:cut]) == lexer.state(), (source, cut)
+
+
+@settings(max_examples=500)
+@given(st.one_of(PIECES, programs, composed().map(lambda case: case[0])), st.data())
+def test_the_lexer_read_in_pieces_agrees_with_one_reading(source: str, data: st.DataObject) -> None:
+    cuts = data.draw(st.lists(st.integers(0, len(source)), max_size=8))
+    check_cuts(source, [*cuts, len(source)])
+
+
+@given(st.one_of(PIECES, programs))
+def test_the_lexer_read_a_character_at_a_time_agrees_with_one_reading(source: str) -> None:
+    check_cuts(source, list(range(len(source) + 1)))
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "<!--",  # '<', '!', '-' read as punctuators until the second '-' comes
+        "a -->",
+        "x = 1e5",  # a number read again when it goes on
+        "'a\\\r\n'",  # a '\' and CR at the end, continued by LF
+        "`a${b}c${`d${e}`}f`",
+        "{ `${ { a } }` }/x/",
+        "s = '\\",
+        "/* a */ // b\n c",
+    ],
+)
+def test_cuts_at_every_character(source: str) -> None:
+    check_cuts(source, list(range(len(source) + 1)))

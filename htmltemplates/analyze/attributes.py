@@ -26,7 +26,7 @@ from .._spec import (
 from ..errors import Location
 from ..escaper import Escaper, Escaping, JsPrefix
 from ..lang.css import css_holes
-from ..lang.javascript import CODE_STAND_IN, TEXT_STAND_IN, JsState, js_state
+from ..lang.javascript import CODE_STAND_IN, TEXT_STAND_IN, JsState
 from ..lang.references import decode_attribute
 from ..lang.urls import (
     refresh_parts,
@@ -37,7 +37,7 @@ from ..lang.urls import (
 )
 from ..runtime import attributes as _attributes
 from ..scan.tokens import AttrToken, SpreadToken, TagToken
-from .text import JS_HOLE_STATES, css_escaper, refuse_module_specifier
+from .text import JS_HOLE_STATES, JavaScriptReading, css_escaper, refuse_module_specifier
 
 __all__ = ["analyze_tag", "attribute_kind", "static_value"]
 
@@ -245,26 +245,22 @@ def _event_parts(
     if kind in (AttrKind.JSON, AttrKind.JS_PREFIXED) and _js_prefixed(parts):
         parts[0] = _JS_PREFIX.sub("", str(parts[0]), count=1)  # the JavaScript after "js:"
         kind = AttrKind.EVENT
-    body = ""  # as written, and as the browser reads it (entities decoded, part by part)
-    decoded = ""
+    # as written, and as the browser reads it (entities decoded, part by part)
+    script = JavaScriptReading()
     for part in parts:
         if isinstance(part, str):
-            body += part
-            decoded += decode_attribute(part)
+            script.feed(part, decode_attribute(part))
         else:
-            stand_in = _js_hole(name, kind, body, decoded, part, markers)
-            body += stand_in
-            decoded += stand_in
+            stand_in = _js_hole(name, kind, script, part, markers)
+            script.feed(stand_in, stand_in)
 
 
 def _js_hole(
-    name: str, kind: AttrKind, body: str, decoded: str, hole: int, markers: dict[int, Escaping]
+    name: str, kind: AttrKind, script: JavaScriptReading, hole: int, markers: dict[int, Escaping]
 ) -> str:
-    """Mark ``hole``, which follows the JavaScript ``body`` (``decoded``, as the browser reads
-    it), or refuse it; return the text that stands for its value when lexing on."""
-    state = js_state(decoded)
-    if state is not js_state(body):  # a reference the browser leaves alone must not matter
-        state = JsState.UNKNOWN
+    """Mark ``hole``, which follows the JavaScript ``script``, or refuse it; return the text
+    that stands for its value when lexing on."""
+    state = script.state()
     if state not in JS_HOLE_STATES or (kind is AttrKind.JSON and state is JsState.TEMPLATE):
         raise _msg.event_handler(
             state.value,
@@ -277,7 +273,7 @@ def _js_hole(
     if state is JsState.CODE:
         markers[hole] = Escaping(literal)
         return CODE_STAND_IN
-    refuse_module_specifier(decoded, Location.at_hole(hole))
+    refuse_module_specifier(script, Location.at_hole(hole))
     markers[hole] = Escaping(text)
     return TEXT_STAND_IN
 
@@ -329,26 +325,27 @@ def _trigger_parts(name: str, attr: AttrToken, markers: dict[int, Escaping]) -> 
     """Decide the holes of hx-trigger (https://htmx.org/attributes/hx-trigger/): inside an
     event filter, ``click[ctrlKey && {x}]``, a value follows the JavaScript rules; elsewhere
     it is text that may not open or close a filter ("trigger")."""
-    code: str | None = None  # the filter's JavaScript so far (as the browser reads it), in one
+    code: JavaScriptReading | None = None  # the filter's JavaScript so far, as the browser reads it
     depth = 0  # brackets open inside the filter
     for part in attr.parts or ():
         if not isinstance(part, str):
             if code is None:
                 markers[part] = Escaping(Escaper.TRIGGER)
             else:
-                code += _js_hole(name, AttrKind.TRIGGER, code, code, part, markers)
+                stand_in = _js_hole(name, AttrKind.TRIGGER, code, part, markers)
+                code.feed(stand_in, stand_in)
             continue
         for char in decode_attribute(part):  # "&#91;" opens a filter as "[" does
             if code is None:
                 if char == "[":
-                    code, depth = "", 0
+                    code, depth = JavaScriptReading(), 0
                 continue
-            if char in "[]" and js_state(code) is JsState.CODE:
+            if char in "[]" and code.state() is JsState.CODE:
                 if char == "]" and depth == 0:
                     code = None
                     continue
                 depth += 1 if char == "[" else -1
-            code += char
+            code.feed(char, char)
 
 
 def static_value(attr: AttrToken) -> str | bool:

@@ -9,7 +9,6 @@ position takes (and which positions take none).
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Sequence
 
 from .. import _messages as _msg
@@ -17,13 +16,14 @@ from .._spec import WHITESPACE, UrlPart, ascii_lower
 from ..errors import Location
 from ..escaper import Escaper
 from ..lang.css import CssPosition, CssState, css_holes
-from ..lang.javascript import JsState, js_state
+from ..lang.javascript import JsLexer, JsState
 from ..lang.urls import refuse_reference_joins, url_parts
 from ..scan.context import State
 from ..scan.tokens import AttrToken, TagToken
 
 __all__ = [
     "JS_HOLE_STATES",
+    "JavaScriptReading",
     "content_escaper",
     "css_escaper",
     "refuse_module_specifier",
@@ -80,21 +80,93 @@ def script_kind(tag: TagToken) -> str:
     return "js"
 
 
-def script_escaper(body: str, kind: str, index: int, here: Location) -> Escaper:
-    """The escaper of hole ``index`` after ``body`` in a <script> of ``kind`` ("js", "json"
-    or "importmap"): a literal where the JavaScript so far ends in code, text inside a string
-    or template literal; refused anywhere else (comments, regular expressions, tagged
-    templates, what the lexer cannot read)."""
+class JavaScriptReading:
+    """JavaScript read as it is scanned, hole by hole (a <script> body, an event handler): its
+    text as written and as the browser may read it (character references decoded, as in an
+    <svg> script or any attribute), each through a JsLexer, and where its last quote is (in
+    the text as the browser reads an attribute, as written in a <script>). Each hole reads
+    only the text that came since the one before, so a script with many holes is judged in
+    time linear in its length."""
+
+    __slots__ = ("_decoded", "_last_quote", "_pending", "_raw", "_text")
+
+    def __init__(self) -> None:
+        self._raw = JsLexer()
+        self._decoded = JsLexer()
+        self._text = ""  # the text read for the module specifier
+        self._last_quote = -1  # the index of its last quote, -1 before the first
+        self._pending: list[str] = []  # text as written since the last hole
+
+    def feed(self, text: str, decoded: str | None = None) -> None:
+        """Add ``text`` as written; ``decoded``, its reading with references decoded, where the
+        caller decodes it (attribute values, part by part); else it is decoded at the next
+        hole, with all the text since the last one."""
+        if decoded is None:
+            self._pending.append(text)
+            return
+        self._add(text, decoded, decoded)
+
+    def _add(self, text: str, decoded: str, kept: str) -> None:
+        self._raw.feed(text)
+        self._decoded.feed(decoded)
+        quote = max(map(kept.rfind, "'\"`"))
+        if quote >= 0:
+            self._last_quote = len(self._text) + quote
+        body = self._text
+        self._text = ""  # the only reference left: CPython extends it in place
+        body += kept
+        self._text = body
+
+    def state(self) -> JsState:
+        """Where the end of the text so far is: what both readings say where they agree, else
+        UNKNOWN (a reference the browser leaves alone must not matter)."""
+        if self._pending:
+            text = "".join(self._pending)
+            self._pending.clear()
+            self._add(text, html.unescape(text), text)
+        state = self._decoded.state()
+        return state if state is self._raw.state() else JsState.UNKNOWN
+
+    def after_module_keyword(self) -> bool:
+        """Whether the string the text ends in is a module specifier: its quote (the last one)
+        comes after ``import`` or ``from``, maybe with '(' (``import(``)."""
+        return self._last_quote >= 0 and _after_module_keyword(self._text, self._last_quote)
+
+
+def _after_module_keyword(text: str, quote: int) -> bool:
+    """Whether ``text`` before ``quote`` ends with ``import`` or ``from`` (starting a word),
+    then white space, maybe '(' and more white space (ECMAScript 16.2, ModuleSpecifier). Read
+    back from the quote, so a hole costs what lies between the keyword and the quote."""
+    i = quote
+    while i and text[i - 1].isspace():
+        i -= 1
+    if i and text[i - 1] == "(":
+        i -= 1
+        while i and text[i - 1].isspace():
+            i -= 1
+    for keyword in ("import", "from"):
+        start = i - len(keyword)
+        if start >= 0 and text.startswith(keyword, start):
+            return start == 0 or not (text[start - 1].isalnum() or text[start - 1] == "_")
+    return False
+
+
+def script_escaper(
+    script: JavaScriptReading, before: str, kind: str, index: int, here: Location
+) -> Escaper:
+    """The escaper of hole ``index`` in a <script> of ``kind`` ("js", "json" or "importmap"),
+    after ``script`` (``before``: its static text since the last hole): a literal where the
+    JavaScript so far ends in code, text inside a string or template literal; refused
+    anywhere else (comments, regular expressions, tagged templates, what the lexer cannot
+    read)."""
     # in <svg> a script's character references are decoded before it is read
-    refuse_reference_joins([body, index], "<script>")
+    refuse_reference_joins([before, index], "<script>")
     # in <svg> a script's entities are decoded first: both readings must agree
-    state = js_state(body)
-    if state is not js_state(html.unescape(body)):
-        state = JsState.UNKNOWN
+    state = script.state()
     if state not in JS_HOLE_STATES:
         raise _msg.script_value(state.value, here, known=state is not JsState.UNKNOWN)
     if state is JsState.STRING or state is JsState.TEMPLATE:
-        refuse_module_specifier(body, here)
+        refuse_module_specifier(script, here)
     if kind == "importmap" and state is not JsState.CODE:
         raise _msg.import_map_position(state.value, here)
     if state is not JsState.CODE:
@@ -102,13 +174,11 @@ def script_escaper(body: str, kind: str, index: int, here: Location) -> Escaper:
     return Escaper.IMPORTMAP if kind == "importmap" else Escaper.SCRIPT_LITERAL
 
 
-# A string that is a module specifier: what `import ... from`, `export ... from`, `import '...'`
-# and `import(...)` load (ECMAScript 16.2, ModuleSpecifier): the value would choose the code.
-_MODULE_SPECIFIER = re.compile(r"""(?:\bimport|\bfrom)\s*\(?\s*['"`][^'"`]*\Z""")
-
-
-def refuse_module_specifier(body: str, here: Location) -> None:
-    if _MODULE_SPECIFIER.search(body):
+def refuse_module_specifier(script: JavaScriptReading, here: Location) -> None:
+    """Refuse a hole in a string that is a module specifier: what ``import ... from``,
+    ``export ... from``, ``import '...'`` and ``import(...)`` load, so the value would choose
+    the code."""
+    if script.after_module_keyword():
         raise _msg.module_specifier(here)
 
 

@@ -16,8 +16,9 @@ from __future__ import annotations
 import enum
 import re
 import unicodedata
+from typing import NamedTuple
 
-__all__ = ["CODE_STAND_IN", "TEXT_STAND_IN", "JsState", "js_state"]
+__all__ = ["CODE_STAND_IN", "TEXT_STAND_IN", "JsLexer", "JsState", "js_state"]
 
 
 class JsState(enum.Enum):
@@ -50,11 +51,15 @@ TEXT_STAND_IN = "x"
 
 
 class _Stop(Exception):  # noqa: N818 (not an error: how the lexer answers from deep inside)
-    """The source ends inside a token, or at something this lexer does not judge."""
+    """The source ends inside a token, or at something this lexer does not judge. ``inside``:
+    where the source ended inside the text of a string or template literal (the quote, and
+    whether the template is tagged), and ``resume``, where reading that text may go on."""
 
-    def __init__(self, state: JsState) -> None:
+    def __init__(self, state: JsState, inside: tuple[str, bool] | None = None, resume: int = 0):
         super().__init__(state)
         self.state = state
+        self.inside = inside
+        self.resume = resume
 
 
 class _Slash(enum.Enum):
@@ -129,6 +134,30 @@ _TEMPLATE_SPECIAL = re.compile(r"[`\\$]")
 _REGEX_SPECIAL = re.compile(r"[/\\\[\]\n\r\u2028\u2029]")
 
 
+# The '{' open at some point of the reading, innermost first, as nested pairs: a point can be
+# kept without copying them.
+_Braces = tuple[_Brace, "_Braces"] | None
+
+
+class _Point(NamedTuple):
+    """A point of the reading from which it can go on: the index, what a '/' there means,
+    whether a name there is a property, the braces open, and the string or template literal
+    whose text the index is in (its quote, and whether the template is tagged), if any."""
+
+    at: int
+    slash: _Slash
+    property_name: bool
+    braces: _Braces
+    inside: tuple[str, bool] | None
+
+
+_START = _Point(0, _Slash.STARTS_REGEX, False, None, None)
+
+# The most text after a token's start that decides which token it is ('<!--', B.1.1): the
+# reading of a token that starts this close to the end may change when more text comes.
+_LOOKAHEAD = 4
+
+
 def js_state(source: str) -> JsState:
     """Where the end of ``source`` (the static text of a script so far) is.
 
@@ -137,70 +166,119 @@ def js_state(source: str) -> JsState:
     at escapes in names, at line breaks inside strings and regular expressions, and at
     characters that are no JavaScript token.
     """
-    try:
-        _read_code(source)
-    except _Stop as stop:
-        return stop.state
-    return JsState.CODE
+    return _read(source, _START)[0]
 
 
-def _read_code(source: str) -> None:
-    """Read ``source`` as code to its end; raise _Stop where it ends elsewhere."""
+class JsLexer:
+    """JavaScript fed in pieces (the static text of a script and the stand-ins of its values):
+    ``state()`` is ``js_state`` of all the text fed so far, but reads only what came since the
+    last call, from the last point whose reading later text cannot change. A script with a
+    thousand holes is read once, not once per hole (which grew as the square of its length)."""
+
+    __slots__ = ("_point", "_source")
+
+    def __init__(self) -> None:
+        self._source = ""
+        self._point = _START
+
+    def feed(self, text: str) -> None:
+        """Add ``text`` to the source."""
+        source = self._source
+        self._source = ""  # the only reference left: CPython extends it in place
+        source += text
+        self._source = source
+
+    def state(self) -> JsState:
+        """Where the end of the source fed so far is (``js_state``)."""
+        state, self._point = _read(self._source, self._point)
+        return state
+
+
+def _read(source: str, point: _Point) -> tuple[JsState, _Point]:
+    """Read ``source`` from ``point`` to its end: where the end is, and the point to read on
+    from when more text follows (the last one that text cannot change). Long because it is
+    one loop over the tokens whose state lives in its locals: a function per kind of token
+    would cost a call per token and pass that state back and forth."""
     n = len(source)
-    i = _line_comment_end(source, 2) if source.startswith("#!") else 0  # 12.5 hashbang
-    slash = _Slash.STARTS_REGEX
-    property_name = False  # after '.' or '?.' a name is a property, never a keyword
-    braces: list[_Brace] = []
-    while i < n:
-        c = source[i]
-        if c in _ASCII_SPACE or (not c.isascii() and _is_space(c)):
-            i += 1
-            continue
-        if source.startswith("//", i):
-            i = _line_comment_end(source, i + 2)
-            continue
-        if source.startswith("/*", i):
-            end = source.find("*/", i + 2)
-            if end < 0:
-                raise _Stop(JsState.COMMENT)
-            i = end + 2
-            continue
-        after_dot = False
-        if c == "/":
-            i, slash = _slash_end(source, i, slash)
-        elif c in "'\"":
-            i = _string_end(source, i)
-            slash = _Slash.DIVIDES
-        elif c == "`":
-            # a template literal after an operand (or where one may end) is tagged
-            i, slash = _template_part(source, i + 1, slash is not _Slash.STARTS_REGEX, braces)
-        elif c == "{":
-            braces.append(_Brace.BLOCK)
-            i += 1
-            slash = _Slash.STARTS_REGEX
-        elif c == "}":
-            i, slash = _brace_end(source, i, braces)
-        elif _starts_name(c):
-            end = _name_end(source, i)
-            word = source[i:end]
-            slash = _Slash.DIVIDES if property_name else _AFTER_WORD.get(word, _Slash.DIVIDES)
-            i = end
-        elif c == "#" and i + 1 < n and _starts_name(source[i + 1]):
-            i = _name_end(source, i + 1)  # a private name (class fields): an operand
-            slash = _Slash.DIVIDES
-        elif "0" <= c <= "9" or (c == "." and "0" <= source[i + 1 : i + 2] <= "9"):
-            i = _number_end(source, i)
-            slash = _Slash.DIVIDES
-        elif source.startswith(("<!--", "-->"), i):
-            raise _Stop(JsState.UNKNOWN)  # HTML-like comments (B.1.1) are not judged
-        elif match := _PUNCTUATOR.match(source, i):
-            punctuator = match.group()
-            i = match.end()
-            slash = _AFTER_PUNCTUATOR.get(punctuator, _Slash.STARTS_REGEX)
-            after_dot = punctuator in (".", "?.")
-        else:
-            raise _Stop(JsState.UNKNOWN)  # '\' (an escaped name), a lone '#', anything else
-        property_name = after_dot
+    i, slash, property_name, braces, inside = point
+    safe = point
+    try:
+        if inside is not None:  # in the text of a string or template literal
+            quote, tagged = inside
+            if quote == "`":
+                i, slash, braces = _template_part(source, i, tagged, braces)
+            else:
+                i, slash = _string_end(source, i, quote), _Slash.DIVIDES
+            property_name = False
+        elif i == 0 and source.startswith("#!"):
+            i = _line_comment_end(source, 2)  # 12.5 hashbang
+        while i < n:
+            if i <= n - _LOOKAHEAD:
+                safe = _Point(i, slash, property_name, braces, None)
+            c = source[i]
+            if c in _ASCII_SPACE or (not c.isascii() and _is_space(c)):
+                i += 1
+                continue
+            if source.startswith("//", i):
+                i = _line_comment_end(source, i + 2)
+                continue
+            if source.startswith("/*", i):
+                end = source.find("*/", i + 2)
+                if end < 0:
+                    raise _Stop(JsState.COMMENT)
+                i = end + 2
+                continue
+            after_dot = False
+            if c == "/":
+                i, slash = _slash_end(source, i, slash)
+            elif c in "'\"":
+                i = _string_end(source, i + 1, c)
+                slash = _Slash.DIVIDES
+            elif c == "`":
+                # a template literal after an operand (or where one may end) is tagged
+                tagged = slash is not _Slash.STARTS_REGEX
+                i, slash, braces = _template_part(source, i + 1, tagged, braces)
+            elif c == "{":
+                braces = (_Brace.BLOCK, braces)
+                i += 1
+                slash = _Slash.STARTS_REGEX
+            elif c == "}":
+                # closes the innermost brace: a block or an object literal (only a parser knows
+                # which, so a '/' after it is unsure), or a template literal's '${'
+                if braces is None:
+                    raise _Stop(JsState.UNKNOWN)
+                brace, braces = braces
+                if brace is _Brace.BLOCK:
+                    i, slash = i + 1, _Slash.UNSURE
+                else:
+                    tagged = brace is _Brace.TAGGED_TEMPLATE
+                    i, slash, braces = _template_part(source, i + 1, tagged, braces)
+            elif _starts_name(c):
+                end = _name_end(source, i)
+                word = source[i:end]
+                slash = _Slash.DIVIDES if property_name else _AFTER_WORD.get(word, _Slash.DIVIDES)
+                i = end
+            elif c == "#" and i + 1 < n and _starts_name(source[i + 1]):
+                i = _name_end(source, i + 1)  # a private name (class fields): an operand
+                slash = _Slash.DIVIDES
+            elif "0" <= c <= "9" or (c == "." and "0" <= source[i + 1 : i + 2] <= "9"):
+                i = _number_end(source, i)
+                slash = _Slash.DIVIDES
+            elif source.startswith(("<!--", "-->"), i):
+                raise _Stop(JsState.UNKNOWN)  # HTML-like comments (B.1.1) are not judged
+            elif match := _PUNCTUATOR.match(source, i):
+                punctuator = match.group()
+                i = match.end()
+                slash = _AFTER_PUNCTUATOR.get(punctuator, _Slash.STARTS_REGEX)
+                after_dot = punctuator in (".", "?.")
+            else:
+                raise _Stop(JsState.UNKNOWN)  # '\' (an escaped name), a lone '#', anything else
+            property_name = after_dot
+    except _Stop as stop:
+        if stop.inside is not None:  # the end is in a literal's text: read on from there
+            return stop.state, _Point(stop.resume, _Slash.DIVIDES, False, braces, stop.inside)
+        return stop.state, safe
+    return JsState.CODE, safe
 
 
 def _slash_end(source: str, i: int, slash: _Slash) -> tuple[int, _Slash]:
@@ -212,18 +290,6 @@ def _slash_end(source: str, i: int, slash: _Slash) -> tuple[int, _Slash]:
     if slash is _Slash.STARTS_REGEX:
         return _regex_end(source, i + 1), _Slash.DIVIDES
     raise _Stop(JsState.UNKNOWN)
-
-
-def _brace_end(source: str, i: int, braces: list[_Brace]) -> tuple[int, _Slash]:
-    """The '}' at ``i``, which closes the innermost of ``braces``: a block or an object literal
-    (only a parser knows which, so a '/' after it is unsure), or a template literal's '${',
-    whose text goes on. The index after it (or after that text), and what a '/' then means."""
-    if not braces:
-        raise _Stop(JsState.UNKNOWN)
-    brace = braces.pop()
-    if brace is _Brace.BLOCK:
-        return i + 1, _Slash.UNSURE  # the end of a block, or of an object literal
-    return _template_part(source, i + 1, brace is _Brace.TAGGED_TEMPLATE, braces)
 
 
 def _is_space(c: str) -> bool:
@@ -273,11 +339,11 @@ def _number_end(source: str, i: int) -> int:
     return end
 
 
-def _string_end(source: str, i: int) -> int:
-    """The index after the string literal whose quote is at ``i`` (12.9.4)."""
-    quote = source[i]
+def _string_end(source: str, i: int, quote: str) -> int:
+    """From ``i`` in the text of a string literal opened by ``quote`` (12.9.4): the index after
+    its closing quote."""
     special = _STRING_SPECIAL[quote]
-    i += 1
+    n = len(source)
     while match := special.search(source, i):
         j = match.start()
         c = source[j]
@@ -285,32 +351,37 @@ def _string_end(source: str, i: int) -> int:
             return j + 1
         if c != "\\":
             raise _Stop(JsState.UNKNOWN)  # a line break in a string is a syntax error
-        if j + 1 == len(source):
-            raise _Stop(JsState.ESCAPE)
+        if j + 1 == n:
+            raise _Stop(JsState.ESCAPE, (quote, False), j)
         i = j + (3 if source.startswith("\r\n", j + 1) else 2)  # CR LF continues a line as one
-    raise _Stop(JsState.STRING)
+    # a '\\' and CR at the end continue the line with the LF that may come next: read again
+    raise _Stop(JsState.STRING, (quote, False), n - 2 if source.endswith("\\\r") else n)
 
 
-def _template_part(source: str, i: int, tagged: bool, braces: list[_Brace]) -> tuple[int, _Slash]:
+def _template_part(
+    source: str, i: int, tagged: bool, braces: _Braces
+) -> tuple[int, _Slash, _Braces]:
     """From ``i`` in the text of a template literal (12.9.6): the index after its closing '`'
-    (then a '/' divides), or after a '${' (pushed on ``braces``; then an expression starts)."""
+    (then a '/' divides), or after a '${' (pushed on ``braces``; then an expression starts),
+    with the braces then open."""
     while match := _TEMPLATE_SPECIAL.search(source, i):
         j = match.start()
         c = source[j]
         if c == "`":
-            return j + 1, _Slash.DIVIDES
+            return j + 1, _Slash.DIVIDES, braces
         if j + 1 == len(source):
             if tagged:
-                raise _Stop(JsState.TAGGED_TEMPLATE)
-            raise _Stop(JsState.ESCAPE if c == "\\" else JsState.TEMPLATE_DOLLAR)
+                raise _Stop(JsState.TAGGED_TEMPLATE, ("`", True), j)
+            raise _Stop(JsState.ESCAPE if c == "\\" else JsState.TEMPLATE_DOLLAR, ("`", False), j)
         if c == "\\":
             i = j + 2
         elif source[j + 1] == "{":
-            braces.append(_Brace.TAGGED_TEMPLATE if tagged else _Brace.TEMPLATE)
-            return j + 2, _Slash.STARTS_REGEX
+            brace = _Brace.TAGGED_TEMPLATE if tagged else _Brace.TEMPLATE
+            return j + 2, _Slash.STARTS_REGEX, (brace, braces)
         else:
             i = j + 1
-    raise _Stop(JsState.TAGGED_TEMPLATE if tagged else JsState.TEMPLATE)
+    state = JsState.TAGGED_TEMPLATE if tagged else JsState.TEMPLATE
+    raise _Stop(state, ("`", tagged), len(source))
 
 
 def _regex_end(source: str, i: int) -> int:

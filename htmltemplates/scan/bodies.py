@@ -14,7 +14,7 @@ import re
 
 from .. import _messages as _msg
 from .._spec import RAWTEXT_ELEMENTS, ascii_lower
-from ..analyze.text import script_escaper, style_escapers
+from ..analyze.text import JavaScriptReading, script_escaper, style_escapers
 from ..errors import Location
 from ..escaper import Escaper
 from ..lang.javascript import CODE_STAND_IN, TEXT_STAND_IN
@@ -84,6 +84,9 @@ class ElementBody:
         self.text = ""  # the content so far, each hole's value as a stand-in
         self.markup = False  # whether markup (_MARKUP) is in text[:read]
         self.read = 0
+        self.comment = False  # whether '<!--' is in text[:comment_read]
+        self.comment_read = 0
+        self.script: JavaScriptReading | None = None  # a <script> body read as JavaScript
         self.style_parts: list[str] = []  # a <style> body's static text around its holes
         self.style_holes: list[TextHole] = []
         self.script_kind = ""  # in <script>: "js", "json", or "" for a data block
@@ -92,6 +95,8 @@ class ElementBody:
         """The start tag of ``element`` ended: its body starts, empty."""
         self.element, self.script_kind = element, script_kind
         self.text, self.markup, self.read = "", False, 0
+        self.comment, self.comment_read = False, 0
+        self.script = JavaScriptReading() if element == "script" and script_kind else None
         self.style_parts, self.style_holes = [""], []
 
     def feed(self, text: str) -> None:
@@ -123,37 +128,39 @@ class ElementBody:
             raise _msg.rcdata_markup(self.element).at(here)
         self._add("x")  # the value: text
 
-    def raw_text_hole(self, index: int, here: Location) -> TextHole:
-        """The hole ``index`` in raw text: in a <script> (not a data block) or a <style>, with
-        its escaper if it has one yet; refused in any other raw-text element."""
-        if self.element == "script" and self.script_kind:
-            return self._script_hole(index, here)
+    def raw_text_hole(self, index: int, before: str, here: Location) -> TextHole:
+        """The hole ``index`` in raw text after ``before`` (the static text since the last
+        token): in a <script> (not a data block) or a <style>, with its escaper if it has one
+        yet; refused in any other raw-text element."""
+        if self.script is not None:
+            return self._script_hole(self.script, index, before, here)
         if self.element == "style":
-            return self._style_hole(index, here)
+            return self._style_hole(index, before, here)
         if self.element == "script":
             raise _msg.script_style(here)
         raise _msg.raw_text(self.element, here)
 
-    def _script_hole(self, index: int, here: Location) -> TextHole:
+    def _script_hole(
+        self, script: JavaScriptReading, index: int, before: str, here: Location
+    ) -> TextHole:
         """A hole in a <script> body: refused where the body may be read otherwise than as
         JavaScript (a partial end tag, a comment opener, markup); else the analysis gives it
         its escaper, from where the JavaScript so far puts it."""
-        body = self.text
-        self._refuse_partial_end_tag(body, here)
-        if "<!--" in body:
+        self._refuse_partial_end_tag(before, here)
+        if self._comment_in_body():
             raise _msg.script_comment(here)
         if self._markup_in_body():
             raise _msg.script_markup("script").at(here)
-        escaper = script_escaper(body, self.script_kind, index, here)
+        escaper = script_escaper(script, before, self.script_kind, index, here)
         # the value: one expression, or text of the string
         in_text = escaper is Escaper.SCRIPT_STRING
         self._add(TEXT_STAND_IN if in_text else CODE_STAND_IN)
         return TextHole(index, Context(State.RAWTEXT, "script"), escaper)
 
-    def _style_hole(self, index: int, here: Location) -> TextHole:
+    def _style_hole(self, index: int, before: str, here: Location) -> TextHole:
         """A hole in a <style> body: where it stands in the CSS is decided when the element
         ends (the text after a hole can matter: ``b:{v} { c: d }`` is a nested rule)."""
-        self._refuse_partial_end_tag(self.text, here)
+        self._refuse_partial_end_tag(before, here)
         if self._markup_in_body():
             raise _msg.script_markup("style").at(here)
         hole = TextHole(index, Context(State.RAWTEXT, "style"), None)  # decided at </style>
@@ -172,6 +179,8 @@ class ElementBody:
         self.text = ""
         body += text
         self.text = body
+        if self.script is not None:
+            self.script.feed(text)
 
     def _markup_in_body(self) -> bool:
         """Whether the body so far holds markup (_MARKUP). The body only grows: only what was
@@ -181,6 +190,15 @@ class ElementBody:
             found = _MARKUP.search(body, max(0, self.read - 1))  # '<' may end the old text
             self.markup, self.read = found is not None, len(body)
         return self.markup
+
+    def _comment_in_body(self) -> bool:
+        """Whether the body so far holds '<!--', searched in what was added since the last call
+        (and the three characters before it, which may begin it)."""
+        if not self.comment:
+            body = self.text
+            self.comment = body.find("<!--", max(0, self.comment_read - 3)) >= 0
+            self.comment_read = len(body)
+        return self.comment
 
     def _refuse_partial_end_tag(self, before: str, here: Location) -> None:
         """Refuse a hole right after '<' or '</' and letters in the element: the value could

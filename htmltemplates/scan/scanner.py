@@ -366,7 +366,7 @@ class Scanner:
             self.join_check = True
             self.comment_fresh = False
         elif state is State.RAWTEXT:
-            hole = self.body.raw_text_hole(index, here)
+            hole = self.body.raw_text_hole(index, "".join(self.literal), here)
             self.flush()
             self.tokens.append(hole)
         elif state is State.MARKUP_DECLARATION:

@@ -4,6 +4,7 @@ shows: truncate_html() and striptags(). Both read the markup with the stdlib's h
 from __future__ import annotations
 
 import re
+from collections import Counter
 from html.parser import HTMLParser
 from typing import Protocol
 
@@ -106,6 +107,7 @@ def truncate_html(markup: str | HasHTML, length: int, *, end: str = "…") -> Ma
     budget, seen = max(0, length - len(end)) if cut else length, 0
     out: list[str] = []
     open_elements: list[str] = []
+    open_count: Counter[str] = Counter()  # how many of each name open_elements holds
     for kind, data, attrs in events:
         if cut and seen >= budget:  # what is open stays open, to hold ``end``
             break
@@ -117,9 +119,11 @@ def truncate_html(markup: str | HasHTML, length: int, *, end: str = "…") -> Ma
             out.append(_start_tag(data, attrs, kind == "empty" and data not in _VOID))
             if kind == "start" and data not in _VOID:
                 open_elements.append(data)
-        elif kind == "end" and data in open_elements:
+                open_count[data] += 1
+        elif kind == "end" and open_count[data]:
             while open_elements:
                 name = open_elements.pop()
+                open_count[name] -= 1
                 out.append(f"</{name}>")
                 if name == data:
                     break
