@@ -9,6 +9,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping
 
+from ._memory import LOCK, Memory, forget_all
+
 # 13.1.2 Elements: void elements have no end tag and no content.
 VOID_ELEMENTS = frozenset(
     "area base br col embed hr img input link meta param source track wbr".split()
@@ -267,12 +269,17 @@ class AttributeRules:
     context. Rules only add to what HTML itself says: ``on*``, ``style``, ``class``, ``srcdoc``
     and the URL attributes of HTML keep their own rules whatever a set says.
     Changing the rules drops every compiled plan (they are rebuilt at their next render).
+
+    The rules change, and the verdicts that follow them are computed and remembered, under
+    one lock (``_memory.LOCK``): a verdict computed under the old rules is never remembered
+    after a change, even while other threads render.
     """
 
     def __init__(self) -> None:
         self._sets: dict[str, dict[str, str]] = {}
         self._enabled: dict[str, bool] = {}
-        self._found: dict[str, tuple[str, str] | None] = {}  # name -> (context, bound name)
+        # name -> (context, bound name)
+        self._memory = Memory[str, tuple[str, str] | None]("attribute rule lookups")
         self._listeners: list[Callable[[], None]] = []
 
     def add(self, name: str, rules: Mapping[str, str], *, enabled: bool = True) -> None:
@@ -293,28 +300,32 @@ class AttributeRules:
                     "prefix ending in '*' (x-on:*)"
                 )
             checked[ascii_lower(pattern)] = context
-        self._sets[name] = checked
-        self._enabled[name] = enabled
-        self._changed()
+        with LOCK:
+            self._sets[name] = checked
+            self._enabled[name] = enabled
+            self._changed()
 
     def remove(self, name: str) -> None:
         """Remove the set ``name``."""
-        self._known(name)
-        del self._sets[name], self._enabled[name]
-        self._changed()
+        with LOCK:
+            self._known(name)
+            del self._sets[name], self._enabled[name]
+            self._changed()
 
     def enable(self, name: str) -> None:
         """Turn the set ``name`` on."""
-        self._known(name)
-        self._enabled[name] = True
-        self._changed()
+        with LOCK:
+            self._known(name)
+            self._enabled[name] = True
+            self._changed()
 
     def disable(self, name: str) -> None:
         """Turn the set ``name`` off: its attributes are plain text again (unless another set,
         or HTML itself, says otherwise)."""
-        self._known(name)
-        self._enabled[name] = False
-        self._changed()
+        with LOCK:
+            self._known(name)
+            self._enabled[name] = False
+            self._changed()
 
     def sets(self) -> dict[str, bool]:
         """The sets by name, each with whether it is enabled."""
@@ -333,9 +344,11 @@ class AttributeRules:
     def lookup(self, name: str) -> tuple[str, str] | None:
         """(context, the name after the pattern's prefix) for the lower-case ``name``."""
         try:
-            return self._found[name]
+            return self._memory.entries[name]
         except KeyError:
-            pass
+            return self._memory.derive(name, lambda: self._best(name))
+
+    def _best(self, name: str) -> tuple[str, str] | None:
         best: tuple[str, str] | None = None
         for set_name, rules in self._sets.items():
             if not self._enabled[set_name]:
@@ -345,8 +358,6 @@ class AttributeRules:
                 best is None or _STRICTNESS.index(match[0]) < _STRICTNESS.index(best[0])
             ):
                 best = match
-        if len(self._found) < 4096:
-            self._found[name] = best
         return best
 
     def on_change(self, listener: Callable[[], None]) -> None:
@@ -358,7 +369,8 @@ class AttributeRules:
             raise KeyError(f"no attribute rule set {name!r}; there are: {', '.join(self._sets)}")
 
     def _changed(self) -> None:
-        self._found.clear()
+        """Forget every memory (under LOCK, held by the caller), then tell the listeners."""
+        forget_all()
         for listener in self._listeners:
             listener()
 

@@ -499,6 +499,28 @@ DATA_ARIA = [
         '<object data="/files/movie.swf"></object>',
         id="object-data-is-a-resource-url",
     ),
+    # keys equal but for case name one attribute: merged as a tag's attributes are, the last
+    # value (and spelling) at the place of the first, in every path
+    pytest.param(
+        t"<p aria={ {'hidden': 'true', 'Hidden': 'false'} }>x</p>",
+        '<p aria-Hidden="false">x</p>',
+        id="aria-keys-in-two-cases",
+    ),
+    pytest.param(
+        t"<p data={ {'Id': 1, 'x': 2, 'ID': 3} } title=t>x</p>",
+        '<p data-ID="3" data-x="2" title=t>x</p>',
+        id="data-keys-in-two-cases",
+    ),
+    pytest.param(
+        t"<p data={ {'ID': 1, 'id': None} }>x</p>",
+        "<p>x</p>",
+        id="data-key-in-two-cases-removed",
+    ),
+    pytest.param(
+        t"<p data={ {'Kelvin\u212a': 1, 'kelvinK': 2} }>x</p>",
+        '<p data-Kelvin\u212a="1" data-kelvinK="2">x</p>',
+        id="data-keys-distinct-in-ascii-case",
+    ),
 ]
 
 

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from string.templatelib import Interpolation, Template
 from typing import Any, Protocol
 
+from .._memory import MAX_MEMORY_BYTES, Memory
 from ..errors import TemplateSyntaxError
 from ..runtime.cache import compile_plan
 
@@ -83,8 +84,12 @@ def id_of(strings: Sequence[str], names: Sequence[str]) -> str:
 
 # (strings, expressions) -> (message id, names): a t-string literal hands out the same strings
 # tuple at every run, so the id is built once per message in the source.
-_IDS: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, tuple[str, ...]]] = {}
-_MAX_ENTRIES = 20_000  # messages built dynamically must not grow memory without limit
+# Bounded in bytes (_memory.py): messages built dynamically must not grow memory without limit.
+_ID_MEMORY = Memory[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, tuple[str, ...]]](
+    "message ids", max_bytes=4 * MAX_MEMORY_BYTES
+)
+_IDS = _ID_MEMORY.entries
+_MAX_ENTRIES = 20_000  # patterns per catalog
 _EXPRESSION = operator.attrgetter("expression")
 
 
@@ -97,10 +102,7 @@ def _id_and_names(template: Template) -> tuple[str, tuple[str, ...]]:
         pass
     names = tuple(hole_name(expression) for expression in expressions)
     found = (id_of(template.strings, names), names)
-    if len(_IDS) >= _MAX_ENTRIES:
-        _IDS.clear()
-    _IDS[key] = found
-    return found
+    return _ID_MEMORY.add(key, found)
 
 
 def message_id(template: Template) -> str:

@@ -17,6 +17,7 @@ from typing import Literal
 from markupsafe import Markup
 
 from .. import _messages as _msg
+from .._memory import Memory, NestedMemory
 from .._spec import SCRIPT_KINDS, AttrKind, UrlPart, ascii_lower
 from ..escaper import CSS_ESCAPERS, URL_PIECES, Escaper, Escaping
 from .css import CODE_PROPERTIES, NotCssError, css_string, css_text, css_url, css_value
@@ -183,12 +184,12 @@ def url_piece_str(value: str, slot: int, name: str, part: UrlPart) -> str:
     """url_piece for an exact ``str``, remembered for short values (bounded): a page repeats
     the values of its URLs (the query of a search in every result's link, a category's
     slug), and percent-encoding one costs a call of urllib's quote()."""
-    known = _PIECES[part]
-    text = known.get(value)
+    known = _PIECE_MEMORIES[part]
+    text = known.entries.get(value)
     return remember(known, value, url_piece(value, slot, name, part)) if text is None else text
 
 
-_PIECES: dict[UrlPart, dict[str, str]] = {part: {} for part in UrlPart}
+_PIECE_MEMORIES = {part: Memory[str, str](f"URL {part.name.lower()} texts") for part in UrlPart}
 
 
 def markup_attribute(value: Markup) -> str:
@@ -197,11 +198,12 @@ def markup_attribute(value: Markup) -> str:
     and taking the text out of one costs a regular expression or two."""
     text = _MARKUP_TEXTS.get(value)
     if text is None:
-        text = remember(_MARKUP_TEXTS, value, escape_text(markup_to_text(value)))
+        text = remember(_MARKUP_MEMORY, value, escape_text(markup_to_text(value)))
     return text
 
 
-_MARKUP_TEXTS: dict[str, str] = {}
+_MARKUP_MEMORY = Memory[str, str]("texts of markup in attributes")
+_MARKUP_TEXTS = _MARKUP_MEMORY.entries
 
 
 def _url_text(value: object, slot: int, name: str, part: UrlPart) -> str:
@@ -472,7 +474,7 @@ def style_text(value: object, slot: int) -> str | None:
     if cls is _FAST_STR:
         text = STYLE_STRINGS.get(value)  # type: ignore[call-overload]
         if text is None:
-            text = remember(STYLE_STRINGS, value, escape_text(_style_text(value, slot)))  # type: ignore[arg-type]
+            text = remember(_STYLE_MEMORY, value, escape_text(_style_text(value, slot)))  # type: ignore[arg-type]
         return text or None
     if cls is _FAST_DICT:
         declarations = []
@@ -518,8 +520,8 @@ def _style_text(value: object, slot: int) -> str:
             if not isinstance(key, str) or not is_css_property(key):
                 raise _msg.style_property(key, slot)
             code = ascii_lower(key) in CODE_PROPERTIES
-            if len(_STYLE_PROPERTIES) < _MAX_STYLE_PROPERTIES:
-                _STYLE_PROPERTIES[key] = code
+            if key.__class__ is _FAST_STR:
+                _PROPERTY_MEMORY.add(key, code)
         text = attr_text(item, slot, "style")
         if code:
             text = UNSAFE_CSS  # behavior, -moz-binding: their values load code, whatever they say
@@ -532,28 +534,27 @@ def _style_text(value: object, slot: int) -> str:
 
 def _remember_declaration(key: str, item: str, declaration: str) -> None:
     """Remember the escaped ``declaration`` that property ``key`` with the value ``item``
-    gives, for :func:`style_text`: at most _MAX_STYLE_PROPERTIES properties, each with
-    _MAX_STYLE_VALUES values of at most MAX_REMEMBERED_LENGTH characters (a style computed
-    per row, ``f"{pct}%"``, fills one property's share and no more)."""
-    if len(item) > MAX_REMEMBERED_LENGTH:
+    gives, for :func:`style_text`: properties and values of at most MAX_REMEMBERED_LENGTH
+    characters, each property with at most _MAX_STYLE_VALUES values (a style computed per
+    row, ``f"{pct}%"``, fills one property's share and no more), all within the memory's
+    bytes (custom properties from a user's theme cannot grow it without limit)."""
+    if len(item) > MAX_REMEMBERED_LENGTH or len(key) > MAX_REMEMBERED_LENGTH:
         return
     known = _DECLARATIONS.get(key)
-    if known is None:
-        if len(_DECLARATIONS) >= _MAX_STYLE_PROPERTIES:
-            return
-        known = _DECLARATIONS[key] = {}
-    if len(known) < _MAX_STYLE_VALUES:
-        known[item] = escape_text(declaration)
+    if known is None or len(known) < _MAX_STYLE_VALUES:
+        _DECLARATION_MEMORY.add(key, item, escape_text(declaration))
 
 
 # The property names of style dicts already checked, and whether their values load code
-_STYLE_PROPERTIES: dict[str, bool] = {}
-_MAX_STYLE_PROPERTIES = 4096
+_PROPERTY_MEMORY = Memory[str, bool]("style properties")
+_STYLE_PROPERTIES = _PROPERTY_MEMORY.entries
 # What style_text remembers: the escaped value of a str of declarations; the escaped
 # declaration of a property and a str value (filled by the definition; with the slow paths
 # the _FAST classes are none that a value has, so nothing is remembered or looked up)
-STYLE_STRINGS: dict[str, str] = {}
-_DECLARATIONS: dict[str, dict[str, str]] = {}
+_STYLE_MEMORY = Memory[str, str]("style strings")
+STYLE_STRINGS = _STYLE_MEMORY.entries
+_DECLARATION_MEMORY = NestedMemory[str, str, str]("style declarations")
+_DECLARATIONS = _DECLARATION_MEMORY.entries
 _MAX_STYLE_VALUES = 256
 
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from string.templatelib import Template
 from typing import NamedTuple
 
+from .._memory import forget_all
 from .._spec import attribute_rules
 from ..errors import TemplateError
 
@@ -79,12 +80,14 @@ _generation = [0]  # how many times the cache was cleared: a plan compiled befor
 
 
 def clear_cache() -> None:
-    """Forget every compiled plan (they are rebuilt on their next render)."""
+    """Forget every compiled plan (they are rebuilt on their next render), and what the
+    memories of the runtime hold (_memory.py)."""
     with _lock:
         plans.clear()
         _costs.clear()
         _counts[:] = [0, 0]
         _generation[0] += 1
+    forget_all()
 
 
 def configure_cache(*, max_plans: int | None = None, max_bytes: int | None = None) -> None:

@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable, Mapping
 from string.templatelib import Template
 
+from .._memory import Memory
 from .._spec import UrlPart
 from .escapers import (
     encode_fragment,
@@ -162,7 +163,10 @@ def css_value_text(value: str) -> str:
     attribute (``style="color: {c}"``): ``escape_text(css_value(value))``, remembered for
     short values (bounded), since pages repeat their colours and sizes."""
     text = CSS_VALUE_TEXTS.get(value)
-    return remember(CSS_VALUE_TEXTS, value, escape_text(css_value(value))) if text is None else text
+    return (
+        remember(_CSS_VALUE_MEMORY, value, escape_text(css_value(value))) if text is None else text
+    )
 
 
-CSS_VALUE_TEXTS: dict[str, str] = {}
+_CSS_VALUE_MEMORY = Memory[str, str]("CSS value texts")
+CSS_VALUE_TEXTS = _CSS_VALUE_MEMORY.entries

@@ -6,6 +6,7 @@ import html as _html
 import re
 from urllib.parse import quote
 
+from .._memory import Memory
 from .._spec import SAFE_SCHEMES, ascii_lower
 from .slow import SLOW_PATHS
 
@@ -229,9 +230,9 @@ _CSS_PROPERTY = re.compile(r"--[A-Za-z0-9_-]+|-?[A-Za-z][A-Za-z0-9-]*")
 
 
 # The values filter_css_value has judged, and its verdicts: style values repeat ("4px", "red"),
-# and the judgement costs a few regular expressions. Bounded in entries and in their length.
-_CSS_VERDICTS: dict[str, str] = {}
-_MAX_CSS_VERDICTS = 4096
+# and the judgement costs a few regular expressions. Bounded in bytes and in their length.
+_CSS_VERDICT_MEMORY = Memory[str, str]("CSS value verdicts")
+_CSS_VERDICTS = _CSS_VERDICT_MEMORY.entries
 _MAX_CACHED_CSS = 64
 
 
@@ -242,8 +243,8 @@ def filter_css_value(value: str, /) -> str:
     verdict = _CSS_VERDICTS.get(value)
     if verdict is None:
         verdict = _filter_css_value(value)
-        if len(value) <= _MAX_CACHED_CSS and len(_CSS_VERDICTS) < _MAX_CSS_VERDICTS:
-            _CSS_VERDICTS[value] = verdict
+        if len(value) <= _MAX_CACHED_CSS:
+            _CSS_VERDICT_MEMORY.add(value, verdict)
     return verdict
 
 

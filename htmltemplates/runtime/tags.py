@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import _messages as _msg
+from .._memory import Memory, NestedMemory
 from .._spec import (
     ELEMENT_DEPENDENT_NAMES,
     SCRIPT_KINDS,
     AttrKind,
     ascii_lower,
     attr_kind,
-    attribute_rules,
 )
 from ..errors import RenderError
 from .attributes import (
@@ -70,9 +70,10 @@ _Entry = list[Any]
 MERGED = {"class": " ", "style": "; "}
 _EXPANDED = frozenset({"data", "aria"})
 
-_NAMES: dict[str, tuple[str, AttrKind]] = {}  # spread key -> (lower-case name, kind)
-_MAX_NAMES = 4096
-attribute_rules.on_change(_NAMES.clear)  # a name's kind may follow the framework rules
+# spread key -> (lower-case name, kind); a name's kind may follow the framework rules: derived
+# under their lock, forgotten when they change (_memory.py)
+_NAME_MEMORY = Memory[str, tuple[str, AttrKind]]("attribute names from data")
+_NAMES = _NAME_MEMORY.entries
 # what the callers of _name_info look up first, its shortcut: never filled with the slow paths
 _FAST_NAMES: dict[str, tuple[str, AttrKind]] = {} if SLOW_PATHS else _NAMES
 _FAST_NONE = fast(type(None))
@@ -149,6 +150,16 @@ def spread_in_place(
         if not isinstance(value, Mapping):
             raise _not_a_mapping(value, slot)
         ws = ws or " "  # <a title="x"{attrs}>: keep attributes apart
+    elif (
+        entries is None
+        and not _LOWER_KEYS.keys() >= value.keys()  # type: ignore[attr-defined]
+        and not _apart_in_case(value)  # type: ignore[arg-type]
+    ):
+        # a data/aria dict in place whose keys are not all known to be lower case: two of
+        # them may name one attribute ("hidden", "Hidden"), which a merge writes once
+        merged: dict[str, _Entry] = {}
+        spread_in_place(value, slot, ws, element, merged, prefix, aria)
+        return "".join(_written(merged))
     out = []
     # the names made before, by prefix and exact str key: not built, hashed and looked up again
     known = _FAST_PREFIXED.get(prefix, _NO_NAMES) if prefix else _NO_NAMES
@@ -186,27 +197,57 @@ def spread_in_place(
     return "".join(out)
 
 
+def _apart_in_case(value: Mapping[object, object]) -> bool:
+    """Whether the str keys of a data/aria dict name distinct attributes (no two of them are
+    equal but for the case of ASCII letters); the lower-case ones are remembered (bounded).
+    Other keys are refused where they come."""
+    keys = [key for key in value if key.__class__ is str]
+    lowered = [ascii_lower(key) for key in keys]
+    if len(set(lowered)) < len(lowered):
+        return False
+    for key, low in zip(keys, lowered, strict=True):
+        if key == low:
+            _LOWER_KEY_MEMORY.add(key, True)
+    return True
+
+
+# Keys of data/aria dicts known to be in lower case: a dict whose keys are all here writes
+# each of its entries where it stands, with no check that two name one attribute.
+_LOWER_KEY_MEMORY = Memory[str, bool]("lower-case keys of data/aria dicts")
+_LOWER_KEYS = {} if SLOW_PATHS else _LOWER_KEY_MEMORY.entries
+
+
+def _written(entries: dict[str, _Entry]) -> list[str]:
+    """The attributes of a merged tag, written in order."""
+    out = []
+    for ws, name, value, raw, quote in entries.values():
+        if raw is not None:
+            out.append(ws + raw)
+        elif value is True:
+            out.append(ws + name)
+        else:
+            out.append(f"{ws}{name}={quote}{value}{quote}")
+    return out
+
+
 def _prefixed(prefix: str, key: str, element: str, slot: int) -> tuple[str, str, AttrKind]:
     """``prefix-key``, the name of an entry of a data/aria dict, with its lower-case form and
     kind (validated: see _name_info), remembered by prefix and key when the key is an exact
     str (bounded)."""
     name = f"{prefix}-{key}"
-    made = (name, *(_FAST_NAMES.get(name) or _name_info(element, name, slot)))
-    if key.__class__ is str:
-        known = _PREFIXED.get(prefix)
-        if known is None and len(_PREFIXED) < _MAX_NAMES:
-            known = _PREFIXED[prefix] = {}
-        if known is not None and len(known) < _MAX_NAMES:
-            known[key] = made
-    return made
+    if key.__class__ is not str:
+        return (name, *_name_info(element, name, slot))
+    return _PREFIX_MEMORY.derive(
+        prefix, key, lambda: (name, *(_FAST_NAMES.get(name) or _name_info(element, name, slot)))
+    )
 
 
 # What _prefixed made, by prefix (as written: data, Data...) and key; with the slow paths never
 # read. A name's kind may follow the framework rules: forgotten when they change.
-_PREFIXED: dict[str, dict[str, tuple[str, str, AttrKind]]] = {}
+_PREFIX_MEMORY = NestedMemory[str, str, tuple[str, str, AttrKind]]("names of data/aria entries")
+_PREFIXED = _PREFIX_MEMORY.entries
 _FAST_PREFIXED: dict[str, dict[str, tuple[str, str, AttrKind]]] = {} if SLOW_PATHS else _PREFIXED
 _NO_NAMES: dict[str, tuple[str, str, AttrKind]] = {}
-attribute_rules.on_change(_PREFIXED.clear)
 
 
 class Written:
@@ -317,9 +358,7 @@ def _name_info(element: str, name: object, slot: int) -> tuple[str, AttrKind]:
         if not isinstance(name, str) or not name or _BAD_NAME.search(name):
             raise _bad_name(name, slot)
         key = ascii_lower(name)
-        info = key, attr_kind("", key)
-        if len(_NAMES) < _MAX_NAMES:
-            _NAMES[name] = info
+        info = _NAME_MEMORY.derive(name, lambda: (key, attr_kind("", key)))
     if info[0] in ELEMENT_DEPENDENT_NAMES:
         return info[0], attr_kind(element, info[0])
     return info
@@ -441,16 +480,7 @@ def render_tag(plan: TagPlan, values: tuple[object, ...]) -> str:
             _put(entries, item.ws, item.name, item.key, "".join(out), None, item.quote)
         elif type(item) is SpreadItem:
             spread_in_place(values[item.position], item.slot, item.ws, element, entries)
-    out = [plan.head]
-    for ws, name, value, raw, quote in entries.values():
-        if raw is not None:
-            out.append(ws + raw)
-        elif value is True:
-            out.append(ws + name)
-        else:
-            out.append(f"{ws}{name}={quote}{value}{quote}")
-    out.append(plan.tail)
-    return "".join(out)
+    return "".join([plan.head, *_written(entries), plan.tail])
 
 
 # -- tags with one spread whose keys meet no other attribute: rendered in place -------------

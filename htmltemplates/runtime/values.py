@@ -19,6 +19,7 @@ from string.templatelib import Interpolation, Template
 from typing import Any, NoReturn
 
 from .. import _messages as _msg
+from .._memory import Memory
 from ..errors import RenderError
 from .slow import SLOW_PATHS
 
@@ -49,17 +50,17 @@ __all__ = [
 # recursion limit allows (too_deep, with recursion=True).
 MAX_DEPTH = 200
 
-# The bounds of the memories of texts the runtime keeps for values it sees again (a style
-# string, a CSS value, the encoding of a URL part): entries per memory, characters per value.
-# Fixed, so that values built per request cannot grow memory without limit.
-MAX_REMEMBERED = 4096
+# The longest value whose text the memories of the runtime keep (a style string, a CSS value,
+# the encoding of a URL part): each memory is bounded in bytes (_memory.py), and a long value
+# is rarely seen twice.
 MAX_REMEMBERED_LENGTH = 256
 
 
-def remember(memory: dict[str, str], value: str, text: str) -> str:
-    """``text``, kept in ``memory`` as what ``value`` gives when both bounds allow it."""
-    if len(value) <= MAX_REMEMBERED_LENGTH and len(memory) < MAX_REMEMBERED:
-        memory[value] = text
+def remember(memory: Memory[str, str], value: str, text: str) -> str:
+    """``text``, kept in ``memory`` as what ``value`` gives when ``value`` is short and the
+    memory has room."""
+    if len(value) <= MAX_REMEMBERED_LENGTH:
+        memory.add(value, text)
     return text
 
 
@@ -186,7 +187,7 @@ def is_async(value: object) -> bool:
     no other rule took, so that common values pay nothing for it."""
     cls = type(value)
     if _ASYNC_TOKEN[0] != get_cache_token():  # a class was registered with an ABC since
-        _ASYNC_TYPES.clear()
+        _ASYNC_MEMORY.clear()
         _ASYNC_TOKEN[0] = get_cache_token()
     verdict = _ASYNC_TYPES.get(cls)
     if verdict is None:
@@ -194,16 +195,16 @@ def is_async(value: object) -> bool:
             hasattr(cls, "__aiter__") and not hasattr(cls, "__iter__")
         )
         # a generator is awaitable by the flags of its code (types.coroutine), not its class
-        if cls is not types.GeneratorType and len(_ASYNC_TYPES) < _MAX_ASYNC_TYPES:
-            _ASYNC_TYPES[cls] = verdict
+        if cls is not types.GeneratorType and not SLOW_PATHS:
+            _ASYNC_MEMORY.add(cls, verdict)
     return verdict
 
 
 # is_async's verdicts by class (a datetime with a format spec asks for each value): what makes
 # a value async is its class's methods, or its registration with collections.abc.Awaitable,
 # which changes abc's cache token; with the slow paths nothing is remembered
-_ASYNC_TYPES: dict[type, bool] = {}
-_MAX_ASYNC_TYPES = 0 if SLOW_PATHS else 1024
+_ASYNC_MEMORY = Memory[type, bool]("async verdicts by class")
+_ASYNC_TYPES = _ASYNC_MEMORY.entries
 _ASYNC_TOKEN = [get_cache_token()]
 
 
