@@ -529,6 +529,21 @@ def test_data_and_aria(template: Template, expected: str) -> None:
     assert expected == html(template)
 
 
+def test_keys_in_two_cases_render_each_value_once() -> None:
+    # the in-place path meets "B" after writing "a": it merges without calling "a" again
+    calls: list[int] = []
+
+    def lazy() -> str:
+        calls.append(1)
+        return "L"
+
+    rows = (row for row in ("x", "y"))
+    data = {"a": lazy, "B": 1, "b": None, "c": True, "K": rows, "k": "last"}
+    assert '<p data-a="L" data-c data-k="last">x</p>' == html(t"<p data={data}>x</p>")
+    assert [1] == calls
+    assert [] == list(rows)  # consumed once, by the render
+
+
 BAD_DATA = [
     pytest.param(
         t"<p data={ {'a b': 1} }>", "'data-a b' is not a valid attribute name", id="space"

@@ -11,6 +11,7 @@ merge every tag.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Mapping, Set
 from dataclasses import dataclass
@@ -150,19 +151,10 @@ def spread_in_place(
         if not isinstance(value, Mapping):
             raise _not_a_mapping(value, slot)
         ws = ws or " "  # <a title="x"{attrs}>: keep attributes apart
-    elif (
-        entries is None
-        and not _LOWER_KEYS.keys() >= value.keys()  # type: ignore[attr-defined]
-        and not _apart_in_case(value)  # type: ignore[arg-type]
-    ):
-        # a data/aria dict in place whose keys are not all known to be lower case: two of
-        # them may name one attribute ("hidden", "Hidden"), which a merge writes once
-        merged: dict[str, _Entry] = {}
-        spread_in_place(value, slot, ws, element, merged, prefix, aria)
-        return "".join(_written(merged))
-    out = []
+    out: list[str] = []
     # the names made before, by prefix and exact str key: not built, hashed and looked up again
     known = _FAST_PREFIXED.get(prefix, _NO_NAMES) if prefix else _NO_NAMES
+    cased = False  # whether a data/aria key not in lower case was met (and the keys checked)
     for key_object, item in value.items():  # type: ignore[attr-defined]
         if prefix:
             if aria and (item is True or item is False):
@@ -174,6 +166,12 @@ def spread_in_place(
                 made = _prefixed(prefix, key_object, element, slot)
             # the shortcut's kind holds: data-* and aria-* mean the same on every element
             name, key, kind = made
+            if key is not name and not cased and entries is None:
+                # a name not in lower case (its lower-case form is another str): two keys may
+                # name one attribute ("hidden", "Hidden"), which the merge writes once
+                cased = True
+                if not _apart_in_case(value):  # type: ignore[arg-type]
+                    return _merged(value, out, slot, ws, element, prefix, aria)  # type: ignore[arg-type]
         elif key_object.__class__ is _FAST_STR:
             name = key_object
             key, kind = _FAST_NAMES.get(name) or _name_info(element, name, slot)
@@ -191,6 +189,8 @@ def spread_in_place(
                 out.append(f'{ws}{name}="{escape_text(item)}"')
             elif cls is _FAST_INT:
                 out.append(f'{ws}{name}="{int_text(item, slot)}"')
+            else:
+                out.append("")  # one piece per entry: _merged reads them back
         else:
             out.append(render_whole(item, slot, ws, name, key, '"', kind, entries, element))
         ws = " "
@@ -198,23 +198,40 @@ def spread_in_place(
 
 
 def _apart_in_case(value: Mapping[object, object]) -> bool:
-    """Whether the str keys of a data/aria dict name distinct attributes (no two of them are
-    equal but for the case of ASCII letters); the lower-case ones are remembered (bounded).
-    Other keys are refused where they come."""
-    keys = [key for key in value if key.__class__ is str]
-    lowered = [ascii_lower(key) for key in keys]
-    if len(set(lowered)) < len(lowered):
-        return False
-    for key, low in zip(keys, lowered, strict=True):
-        if key == low:
-            _LOWER_KEY_MEMORY.add(key, True)
-    return True
+    """Whether the str keys of a data/aria dict name distinct attributes: no two of them are
+    equal but for the case of ASCII letters. (Other keys are refused where they come.)"""
+    lowered = [ascii_lower(key) for key in value if isinstance(key, str)]
+    return len(set(lowered)) == len(lowered)
 
 
-# Keys of data/aria dicts known to be in lower case: a dict whose keys are all here writes
-# each of its entries where it stands, with no check that two name one attribute.
-_LOWER_KEY_MEMORY = Memory[str, bool]("lower-case keys of data/aria dicts")
-_LOWER_KEYS = {} if SLOW_PATHS else _LOWER_KEY_MEMORY.entries
+def _merged(
+    value: Mapping[object, object],
+    written: list[str],
+    slot: int,
+    ws: str,
+    element: str,
+    prefix: str,
+    aria: bool,
+) -> str:
+    """The entries of the data/aria dict ``value`` merged as render_tag merges a tag's
+    attributes, when two of its keys name one attribute: the entries already ``written`` in
+    place (one piece each, in order) are taken back from their text, so that no value is
+    rendered twice; the others are rendered into the merge."""
+    entries: dict[str, _Entry] = {}
+    items = iter(value.items())
+    done = itertools.islice(items, len(written))
+    for (key_object, _item), piece in zip(done, written, strict=True):
+        name = f"{prefix}-{key_object}"
+        start = len(ws) + len(name)
+        text: Value | None = None  # dropped
+        if len(piece) == start:  # bare
+            text = True
+        elif piece:  # ws name="text"
+            text = piece[start + 2 : -1]
+        _put(entries, ws, name, ascii_lower(name), text)
+        ws = " "
+    spread_in_place(dict(items), slot, ws, element, entries, prefix, aria)
+    return "".join(_written(entries))
 
 
 def _written(entries: dict[str, _Entry]) -> list[str]:
@@ -357,7 +374,8 @@ def _name_info(element: str, name: object, slot: int) -> tuple[str, AttrKind]:
     if info is None:
         if not isinstance(name, str) or not name or _BAD_NAME.search(name):
             raise _bad_name(name, slot)
-        key = ascii_lower(name)
+        lowered = ascii_lower(name)
+        key = name if lowered == name else lowered  # the same str when in lower case
         info = _NAME_MEMORY.derive(name, lambda: (key, attr_kind("", key)))
     if info[0] in ELEMENT_DEPENDENT_NAMES:
         return info[0], attr_kind(element, info[0])
