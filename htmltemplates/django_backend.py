@@ -71,27 +71,35 @@ class HTMLTemplates(BaseEngine):
         return [import_string(path) for path in self.context_processors]
 
     def get_template(self, template_name: str) -> PageTemplate:
-        """The function named ``template_name`` (``"module.path:function"``, the function may
-        be a dotted attribute path), or ``TemplateDoesNotExist``: for a name without ``:``, a
-        module that does not exist, or no such callable in it. An error raised while importing
-        an existing module is not caught: it is a fault in that module."""
+        """The function named ``template_name`` (``"module.path:function"``), or
+        ``TemplateDoesNotExist``: for a name without ``:``, a module that does not exist, or a
+        name that is not a public function defined in that module. A template name is code,
+        not data: only a function the module itself defines (``def``, not imported, not a
+        class or a builtin, its name not starting with ``_`` and with no dots) is called, so
+        that a name built from a request cannot reach ``sys:exit`` or ``os:getpid``. An error
+        raised while importing an existing module is not caught: it is a fault in that
+        module."""
         module_name, colon, attribute = template_name.partition(":")
         if not (colon and module_name and attribute):
             raise self._missing(template_name, "not a 'module.path:function' name")
+        if not attribute.isidentifier() or attribute.startswith("_"):
+            raise self._missing(
+                template_name, f"{attribute!r} is not the name of a public function"
+            )
         try:
-            found: object = importlib.import_module(module_name)
+            module = importlib.import_module(module_name)
         except ModuleNotFoundError as error:
             missing = error.name or ""
             if not (module_name == missing or module_name.startswith(missing + ".")):
                 raise  # the module exists and imports something that does not
             raise self._missing(template_name, f"no module named {missing!r}") from error
-        for part in attribute.split("."):
-            try:
-                found = getattr(found, part)
-            except AttributeError as error:
-                raise self._missing(template_name, f"no attribute {part!r}") from error
-        if not callable(found):
-            raise self._missing(template_name, f"not callable ({type(found).__name__})")
+        found = getattr(module, attribute, None)
+        if found is None and not hasattr(module, attribute):
+            raise self._missing(template_name, f"no attribute {attribute!r}")
+        if not inspect.isfunction(found) or found.__module__ != module.__name__:
+            raise self._missing(
+                template_name, f"{attribute!r} is not a function defined in {module.__name__}"
+            )
         return PageTemplate(found, template_name, self)
 
     def from_string(self, template_code: str) -> PageTemplate:

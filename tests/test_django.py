@@ -491,6 +491,10 @@ def greeting(request: HttpRequest, *, name: str = "stranger") -> Template:
     return t"<p>Hello {name}, you asked for {request.path}.</p>"
 
 
+def _private_page() -> Template:  # never a template: its name starts with "_"
+    return t"<p>private</p>"
+
+
 def everything(**context: object) -> Template:
     return t"<p>{sorted(context)!r}</p>"
 
@@ -557,7 +561,15 @@ def test_the_backend_writes_the_request_nonce() -> None:
         ("test_django:", "not a 'module.path:function' name"),
         ("no_such_module.pages:home", "no module named 'no_such_module'"),
         ("test_django:no_such_page", "no attribute 'no_such_page'"),
-        ("test_django:HTML", "not callable (str)"),
+        ("test_django:HTML", "'HTML' is not a function defined in test_django"),
+        # a template name is code, not data: nothing but the module's own public functions
+        ("sys:exit", "'exit' is not a function defined in sys"),
+        ("os:getpid", "'getpid' is not a function defined in os"),
+        ("test_django:render", "'render' is not a function defined in test_django"),  # imported
+        ("test_django:HTMLTemplates", "'HTMLTemplates' is not a function defined in test_django"),
+        ("os:path.join", "'path.join' is not the name of a public function"),
+        ("test_django:_private_page", "'_private_page' is not the name of a public function"),
+        ("test_django:home()", "'home()' is not the name of a public function"),
     ],
 )
 def test_names_that_name_no_function_do_not_exist(name: str, reason: str) -> None:
