@@ -11,6 +11,7 @@ from string.templatelib import Template
 from typing import Any, TypeIs
 
 from ._api import Provider
+from .runtime.csp import checked_nonce
 
 __all__ = [
     "Provided",
@@ -100,7 +101,7 @@ def policy_with_nonce(policy: str, nonce: Callable[[], str | None]) -> str:
             "HTMLTEMPLATES_CSP names {nonce}, but HTMLTEMPLATES_CSP_NONCE gave no nonce for "
             "this request."
         )
-    return policy.replace("{nonce}", value)
+    return policy.replace("{nonce}", checked_nonce(value, "HTMLTEMPLATES_CSP_NONCE"))
 
 
 def flashes(messages: list[tuple[str, str]]) -> Template:

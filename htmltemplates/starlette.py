@@ -44,7 +44,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from . import html_async, stream_html_async
 from ._streaming import CHUNK_SIZE
 from .errors import TemplateError, origin_of
-from .runtime.csp import CSP_NONCE
+from .runtime.csp import CSP_NONCE, checked_nonce
 from .runtime.trusted import TrustedResourceURL
 
 __all__ = [
@@ -320,7 +320,9 @@ class CSPMiddleware:
                     "CSPMiddleware's policy names {nonce}, but its nonce function gave no "
                     "nonce for this request."
                 )
-            policy = policy.replace("{nonce}", nonce)
+            policy = policy.replace(
+                "{nonce}", checked_nonce(nonce, "CSPMiddleware's nonce function")
+            )
         return policy.encode("latin-1")
 
     @staticmethod

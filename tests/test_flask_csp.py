@@ -317,3 +317,37 @@ def test_a_policy_with_a_nonce_but_none_given_is_an_error() -> None:
         "HTMLTEMPLATES_CSP names {nonce}, but HTMLTEMPLATES_CSP_NONCE gave no nonce for this "
         "request." == str(caught.value)
     )
+
+
+@pytest.mark.parametrize(
+    "nonce",
+    [
+        "abc' https://evil.example",  # a quote and a space: a source added to the policy
+        "abc; script-src *",  # a ';': a directive added
+        "",
+        "abc===",
+        "abc\r\nX-Injected: 1",
+    ],
+)
+def test_a_nonce_that_is_not_base64_never_reaches_the_policy(nonce: str) -> None:
+    app = make_app(
+        HTMLTEMPLATES_CSP="script-src 'nonce-{nonce}'",
+        HTMLTEMPLATES_CSP_NONCE=lambda: nonce or "a b",
+    )
+    with pytest.raises(ValueError, match=r"^HTMLTEMPLATES_CSP_NONCE gave the nonce ") as caught:
+        app.test_client().get("/")
+    assert str(caught.value).endswith(
+        ", which is not base64: a nonce is written into the Content-Security-Policy header as it "
+        "is, where a space, a quote or a ';' would add sources to the policy. Make nonces with "
+        "secrets.token_urlsafe(16), never from request data."
+    )
+
+
+def test_base64_and_base64url_nonces_reach_the_policy() -> None:
+    for nonce in ("aB3+/9==", "aB3-_9", "x"):
+        app = make_app(
+            HTMLTEMPLATES_CSP="script-src 'nonce-{nonce}'",
+            HTMLTEMPLATES_CSP_NONCE=lambda nonce=nonce: nonce,
+        )
+        response = app.test_client().get("/")
+        assert f"script-src 'nonce-{nonce}'" == response.headers["Content-Security-Policy"]

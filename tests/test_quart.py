@@ -1431,3 +1431,18 @@ def test_provide_gives_each_request_its_value_computed_when_first_asked() -> Non
 def test_provide_maps_providers_to_functions() -> None:
     with pytest.raises(TypeError, match=r"provide=\.\.\.\) maps each Provider to a function"):
         HTMLTemplates(provide={"user": lambda: None})  # type: ignore[dict-item]
+
+
+def test_a_nonce_that_is_not_base64_never_reaches_the_policy() -> None:
+    # (the same check as Flask's: _appkit.policy_with_nonce, whose error test_flask_csp.py reads)
+    app = nonce_app(
+        HTMLTEMPLATES_CSP="script-src 'nonce-{nonce}'",
+        HTMLTEMPLATES_CSP_NONCE=lambda: "a'b",
+    )
+    response = run(app.test_client().get("/"))
+    assert 500 == response.status_code
+    assert "a'b" not in response.headers.get("Content-Security-Policy", "")
+    # (the debug page of the test app shows the error)
+    assert 'HTMLTEMPLATES_CSP_NONCE gave the nonce "a\'b", which is not base64' in run(
+        response.get_data(as_text=True)
+    )

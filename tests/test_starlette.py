@@ -424,3 +424,17 @@ def test_markup_from_html_nests_in_a_template_response() -> None:
         return TemplateResponse(t"<p>{fragment}</p>")
 
     assert f"<p><b>{EVIL_ESCAPED}</b></p>" == client_for(page).get("/").text
+
+
+def test_a_nonce_that_is_not_base64_never_reaches_the_policy() -> None:
+    client = csp_client(
+        policy="script-src 'nonce-{nonce}'",
+        nonce=lambda request: request.query_params.get("n", "ok"),
+    )
+    assert "script-src 'nonce-ok'" == client.get("/").headers["content-security-policy"]
+    with pytest.raises(ValueError, match="not base64") as caught:
+        client.get("/", params={"n": "x' https://evil.example"})
+    assert str(caught.value).startswith(
+        "CSPMiddleware's nonce function gave the nonce \"x' https://evil.example\", which is "
+        "not base64: "
+    )

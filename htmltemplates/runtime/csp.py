@@ -9,13 +9,14 @@ so each thread and each asyncio task sees its own request's nonce.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 
 from .escapers import escape_text
 
-__all__ = ["CSP_NONCE", "csp_nonce", "nonce_attribute"]
+__all__ = ["CSP_NONCE", "checked_nonce", "csp_nonce", "nonce_attribute"]
 
 Nonce = str | Callable[[], str | None] | None
 
@@ -62,3 +63,23 @@ def _not_a_nonce(what: str, nonce: object) -> str:
         f"{what} {type(nonce).__name__}; a CSP nonce is a str, None (no nonce), or a function "
         "returning one of those."
     )
+
+
+# CSP3 "nonce-source": 'nonce-' base64-value, the characters of base64 and base64url and up to
+# two '=' at the end. Anything else (a space, a ';', a quote) would add sources or directives to
+# the policy it is written into.
+_NONCE = re.compile(r"[A-Za-z0-9+/_-]+={0,2}")
+
+
+def checked_nonce(nonce: str, source: str) -> str:
+    """``nonce``, given by ``source`` (what the error names), if it can be written into a
+    Content-Security-Policy header as it is; else a ValueError, before the header is sent."""
+    if _NONCE.fullmatch(nonce) is None:
+        shown = nonce if len(nonce) <= 40 else nonce[:40] + "..."
+        raise ValueError(
+            f"{source} gave the nonce {shown!r}, which is not base64: a nonce is written into "
+            "the Content-Security-Policy header as it is, where a space, a quote or a ';' would "
+            "add sources to the policy. Make nonces with secrets.token_urlsafe(16), never from "
+            "request data."
+        )
+    return nonce
