@@ -13,7 +13,15 @@ from string.templatelib import Template
 import pytest
 from markupsafe import Markup
 
-from htmltemplates import CSP_NONCE, RenderError, TemplateError, TrustedURL, csp_nonce, html
+from htmltemplates import (
+    CSP_NONCE,
+    RenderError,
+    TemplateError,
+    TrustedURL,
+    csp_nonce,
+    html,
+    stream_html,
+)
 from htmltemplates.errors import short_repr
 
 
@@ -541,6 +549,11 @@ BIG_INT = "an int with more than 4300 digits, more than Python converts to text"
         pytest.param(lambda: html(t"<style>p {{ order: {HUGE} }}</style>"), id="css"),
         pytest.param(lambda: html(t"<p style={ {'order': HUGE} }>x</p>"), id="style"),
         pytest.param(lambda: html(t'<img srcset="/a.png {HUGE}w">'), id="srcset"),
+        pytest.param(lambda: html(t"<img srcset={[('/a.png', HUGE)]}>"), id="srcset-pair"),
+        pytest.param(lambda: html(t"<p>{[HUGE]!r}</p>"), id="list-repr"),
+        pytest.param(lambda: html(t"<p>{ {'n': HUGE}!s}</p>"), id="dict-str"),
+        pytest.param(lambda: html(t"<p title={(1, HUGE)!a}>x</p>"), id="tuple-ascii-attribute"),
+        pytest.param(lambda: list(stream_html(t"<p>{[HUGE]!r}</p>")), id="list-repr-streamed"),
         pytest.param(lambda: html(t'<{Heading} title="n{HUGE}" />'), id="component-prop-text"),
         pytest.param(lambda: html(t'<p><{Heading} title="n{HUGE}" /></p>'), id="component-prop"),
     ],
@@ -548,6 +561,20 @@ BIG_INT = "an int with more than 4300 digits, more than Python converts to text"
 def test_an_int_too_long_for_text(render: Callable[[], object]) -> None:
     error = refused(render)
     assert ("big-int", BIG_INT) == (error.anchor, error.headline)
+
+
+def test_a_float_format_of_an_int_too_large_for_a_float() -> None:
+    price = int("9" * 401)  # from JSON, say
+    for render in (
+        lambda: html(t"<p>{price:.2f}</p>"),
+        lambda: html(t"<p title={price:.2f}>x</p>"),
+        lambda: "".join(stream_html(t"<p>{price:.2f}</p>")),
+    ):
+        error = refused(render)
+        assert (
+            "format-spec",
+            "the format spec '.2f' is not valid for an int: int too large to convert to float",
+        ) == (error.anchor, error.headline)
 
 
 def test_a_value_error_of_its_own_is_not_big_int() -> None:

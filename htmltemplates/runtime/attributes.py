@@ -252,11 +252,11 @@ def srcset_value(value: object, slot: int, name: str) -> str:
         text = plain_candidates(value)
         if text is not None:
             return escape_text(text)
-        candidates = _listed_candidates(value)
+        candidates = _listed_candidates(value, slot)
     elif isinstance(value, str) and value.__class__ not in _TRUSTED_URLS:
         candidates = [(url, " ".join(found)) for url, found in parse_srcset(plain_str(value))]
     elif isinstance(value, list | tuple):
-        candidates = _listed_candidates(value)
+        candidates = _listed_candidates(value, slot)
     else:
         candidates = [(value, "")]
     out = []
@@ -276,10 +276,15 @@ def srcset_value(value: object, slot: int, name: str) -> str:
     return escape_text(", ".join(out))
 
 
-def _listed_candidates(value: list[object] | tuple[object, ...]) -> list[tuple[object, str]]:
-    """The candidates of a list: a (URL, descriptor) pair, or a URL without descriptors."""
+def _listed_candidates(
+    value: list[object] | tuple[object, ...], slot: int
+) -> list[tuple[object, str]]:
+    """The candidates of a list: a (URL, descriptor) pair, or a URL without descriptors. An
+    int descriptor too long for text is the RenderError big-int."""
     return [
-        (item[0], str(item[1])) if isinstance(item, tuple) and len(item) == 2 else (item, "")
+        (item[0], int_text(item[1], slot) if isinstance(item[1], int) else str(item[1]))
+        if isinstance(item, tuple) and len(item) == 2
+        else (item, "")
         for item in value
     ]
 

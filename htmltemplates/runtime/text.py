@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from string.templatelib import Interpolation, Template
 from string.templatelib import convert as _apply_conversion
-from types import FrameType, TracebackType
+from types import CodeType, FrameType, TracebackType
 from typing import Any, Protocol
 
 from markupsafe import Markup
@@ -251,9 +251,11 @@ def convert(interpolation: Interpolation[Any], slot: int) -> object:
             return value if isinstance(value, Template) else Markup(value)
         if spec:
             return format(value, spec)
-    except (ValueError, TypeError) as error:
+    except (ValueError, TypeError, OverflowError) as error:
         if value.__class__ is int:
             int_text(value, slot)  # raises big-int when that is the cause
+        if _raised_here(error, _CONVERSIONS) and "integer string conversion" in str(error):
+            big_int(slot)  # an int inside the value ({[n]!r}, {d!s}) has too many digits
         if not _refused_by_format(error, interpolation):
             raise  # raised by the user's code (a __repr__, a __format__): theirs, as it is
         # format() refused the spec ({text:nl2br}): located, with what a spec may be and
@@ -264,17 +266,28 @@ def convert(interpolation: Interpolation[Any], slot: int) -> object:
     return value
 
 
-def _refused_by_format(error: BaseException, interpolation: Interpolation[Any]) -> bool:
-    """Whether ``error`` was raised by format() itself, written in C (no frame of its own):
-    the last frame of its traceback is convert's, and the spec is not ``safe``."""
+def _raised_here(error: BaseException, callers: frozenset[CodeType]) -> bool:
+    """Whether ``error`` was raised by code written in C (repr(), str(), format() of built-in
+    types) called from one of ``callers``: the last frame of its traceback is theirs."""
     tb = error.__traceback__
     while tb is not None and tb.tb_next is not None:
         tb = tb.tb_next
+    return tb is not None and tb.tb_frame.f_code in callers
+
+
+def _refused_by_format(error: BaseException, interpolation: Interpolation[Any]) -> bool:
+    """Whether ``error`` was raised by format() itself, written in C (no frame of its own):
+    the last frame of its traceback is convert's, and the spec is not ``safe``."""
     spec = interpolation.format_spec
-    return bool(spec) and spec != "safe" and tb is not None and tb.tb_frame.f_code is _CONVERT
+    return bool(spec) and spec != "safe" and _raised_here(error, _CONVERTS)
 
 
-_CONVERT = convert.__code__
+# the code that applies a conversion and a format spec: convert, and string.templatelib's
+# convert (a Python function in 3.14), whose frame is the last when repr() or str() raises
+_CONVERTS = frozenset({convert.__code__})
+_CONVERSIONS = _CONVERTS | {
+    code for code in (getattr(_apply_conversion, "__code__", None),) if code is not None
+}
 
 # The shortcuts of render_text, for the classes of most values (see slow.py)
 _FAST_TEMPLATE, _FAST_INT, _FAST_STR = fast(Template), fast(int), fast(str)
