@@ -343,6 +343,39 @@ def test_numbers_and_dates_follow_the_locale() -> None:
 # -- catalogs ----------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("count", "shown"), [("3", "str ('3')"), (2.0, "float (2.0)"), (None, "NoneType (None)")]
+)
+def test_a_count_that_is_not_an_int_is_refused_with_a_catalog_and_without(
+    count: object, shown: str
+) -> None:
+    messages = french({("{n} file", "{n} files"): ("{n} fichier", "{n} fichiers")})
+    for language in (None, messages):
+        with using_language(language), pytest.raises(TypeError) as caught:
+            ngettext(t"{count} file", t"{count} files", count)  # type: ignore[arg-type]
+        assert (
+            f"the count that chooses a plural form must be an int, not {shown}: pass int(...) "
+            "of it, or len(...) of what it counts." == str(caught.value)
+        )
+
+
+def test_a_count_that_is_an_index_is_an_int() -> None:
+    class Count:
+        def __index__(self) -> int:
+            return 2
+
+    n, count = 2, Count()
+    source = Catalog(locale="de")  # two forms
+    source.add(("{n} file", "{n} files"), ("{n} Datei", "{n} Dateien"))
+    compiled = io.BytesIO()
+    mofile.write_mo(compiled, source)
+    compiled.seek(0)
+    messages = Language("de", gettext.GNUTranslations(compiled))
+    assert "2 files" == html(ngettext(t"{n} file", t"{n} files", count))  # type: ignore[arg-type]
+    with using_language(messages):
+        assert "2 Dateien" == html(ngettext(t"{n} file", t"{n} files", count))  # type: ignore[arg-type]
+
+
 def test_validate_catalog_lists_every_fault() -> None:
     source = Catalog(locale="fr")
     source.add("Hi {name}", "Salut")

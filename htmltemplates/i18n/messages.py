@@ -19,7 +19,7 @@ from string.templatelib import Interpolation, Template
 from typing import Any, Protocol
 
 from .._memory import MAX_MEMORY_BYTES, Memory
-from ..errors import TemplateSyntaxError
+from ..errors import TemplateSyntaxError, short_repr
 from ..runtime.cache import compile_plan
 
 __all__ = [
@@ -303,7 +303,10 @@ def lookup_plural(
 ) -> Template:
     """The plural form for ``n`` of a message: the catalog chooses by its Plural-Forms; without
     a translation (or with a faulty one) the source's ``singular`` for 1, ``plural`` otherwise.
-    A translated form may leave a hole out (a singular that spells the number) but not add one."""
+    A translated form may leave a hole out (a singular that spells the number) but not add one.
+    ``n`` is an int (or what operator.index takes), with a catalog and without: gettext's plural
+    rules refuse anything else, and the source language must not accept what they refuse."""
+    n = _count(n)
     single_id, single_names = _id_and_names(singular)
     plural_id, plural_names = _id_and_names(plural)
     if context is None:
@@ -319,6 +322,17 @@ def lookup_plural(
     if pattern is None:
         return source
     return pattern.build(interpolations)
+
+
+def _count(n: object) -> int:
+    """The count that chooses a plural form, as an int; a TypeError for anything else."""
+    try:
+        return operator.index(n)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(
+            f"the count that chooses a plural form must be an int, not {type(n).__name__} "
+            f"({short_repr(n)}): pass int(...) of it, or len(...) of what it counts."
+        ) from None
 
 
 def _union(
