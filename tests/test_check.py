@@ -19,7 +19,7 @@ import pytest
 
 from htmltemplates import TemplateSyntaxError, html
 from htmltemplates.errors import Location, excerpt
-from htmltemplates.tooling import check
+from htmltemplates.tooling import check, files
 from htmltemplates.tooling.literals import ModuleIndex, html_literals
 from htmltemplates.tooling.positions import SourceText, location_position
 from htmltemplates.tooling.report import Finding, github, human
@@ -270,6 +270,19 @@ def test_a_file_in_latin_1_with_a_coding_cookie(
             b"# coding: ascii\nb = '\xe9'\n",
             "old.py:2:1: error: cannot decode: byte b'\\xe9' is not valid ascii",
         ),
+        (
+            b"# coding: rot13\nn = 1\n",  # a codec, but no text encoding
+            "old.py:1:1: error: cannot decode: 'rot13' is not a text encoding; use "
+            "codecs.decode() to handle arbitrary codecs",
+        ),
+        (
+            b"x = " + b"+".join([b"a"] * 200_000) + b"\n",  # too long for the parser's stack
+            "old.py:1:1: error: cannot parse: too complex (Python's parser ran out of stack)",
+        ),
+        (
+            b"if a:\n  pass\n" + b"".join(b"elif a == %d:\n  pass\n" % n for n in range(40_000)),
+            "old.py:1:1: error: cannot parse: too complex (Python's parser ran out of memory)",
+        ),
     ],
 )
 def test_an_undecodable_file_is_one_finding(
@@ -284,6 +297,42 @@ def test_an_undecodable_file_is_one_finding(
     assert (status, out) == (
         1,
         f"{reason}\n\n1 file, 0 HTML templates checked: 1 error, 0 warnings.\n",
+    )
+
+
+def test_the_run_goes_on_past_files_it_cannot_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "a_rot.py").write_bytes(b"# coding: rot13\n")
+    (tmp_path / "b_zero.py").symlink_to("/dev/zero")  # read to the end, it would never end
+    os.mkfifo(tmp_path / "c_fifo.py")  # opened for reading, it would block for ever
+    write(tmp_path, "d_refused.py", REFUSED)
+    status, out = run(["--format=json", "."], tmp_path, capsys, monkeypatch)
+    assert 1 == status
+    assert [
+        ("a_rot.py", 1, "cannot-decode"),
+        ("b_zero.py", 1, "cannot-read", "cannot read: not a regular file"),
+        ("c_fifo.py", 1, "cannot-read", "cannot read: not a regular file"),
+        ("d_refused.py", 3, "attribute-name"),
+    ] == [
+        (f["path"], f["line"], f["code"], f["headline"])
+        if f["code"] == "cannot-read"
+        else (f["path"], f["line"], f["code"])
+        for f in json.loads(out)
+    ]
+
+
+def test_a_file_larger_than_the_bound_is_not_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(files, "MAX_FILE_BYTES", 1000)
+    write(tmp_path, "big.py", "x = 1\n" * 200)  # 1,200 bytes
+    write(tmp_path, "small.py", "x = 1\n" * 100)
+    status, out = run(["."], tmp_path, capsys, monkeypatch)
+    assert (status, out) == (
+        1,
+        "big.py:1:1: error: cannot read: larger than 1,000 bytes\n\n"
+        "2 files, 0 HTML templates checked: 1 error, 0 warnings.\n",
     )
 
 

@@ -269,7 +269,29 @@ def check_paths(paths: Sequence[str], excludes: Excludes) -> tuple[list[Finding]
             code = "cannot-read" if sources.reason.startswith("cannot read") else "cannot-decode"
             findings.append(Finding(path, sources.line, 1, "error", code, sources.reason, "", ""))
             continue
-        findings += check_sources(path, sources, totals)
+        try:
+            findings += check_sources(path, sources, totals)
+        except (RecursionError, MemoryError) as error:
+            # Python's own parser gives up on code nested too deeply, or chains too long
+            # (a few thousand elifs, hundreds of thousands of operands): the file is reported
+            # and the run goes on
+            reason = (
+                "Python's parser ran out of stack"
+                if isinstance(error, RecursionError)
+                else ("Python's parser ran out of memory")
+            )
+            findings.append(
+                Finding(
+                    path,
+                    1,
+                    1,
+                    "error",
+                    "cannot-parse",
+                    f"cannot parse: too complex ({reason})",
+                    "",
+                    "",
+                )
+            )
     findings.sort(key=lambda finding: (finding.path, finding.line, finding.col))
     return findings, totals
 

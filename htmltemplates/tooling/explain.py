@@ -14,7 +14,6 @@ import ast
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from string.templatelib import Interpolation, Template
 
 from .._spec import ascii_lower
@@ -39,6 +38,7 @@ from ..runtime.attributes import PartsItem
 from ..runtime.tags import SpreadItem, WholeItem
 from ..scan.context import Context, Quote, State
 from ..scan.tokens import ComponentToken, SpreadToken, TagToken, TextHole, Token
+from .files import Unreadable, read_python
 from .rules import COMPONENT_RULES, SAFE_DOCS, SAFE_SPEC, Rule, rule_for
 
 __all__ = ["Explanation", "Hole", "explain", "main", "template_at"]
@@ -353,17 +353,18 @@ def _read(where: str) -> tuple[str, list[tuple[int, int, Template]]]:
     name, _, number = where.rpartition(":")
     if not name or not number.isdigit() or int(number) < 1:
         raise _UsageError(f"expected FILE:LINE (a line number from 1), not {where!r}")
-    path, line = Path(name), int(number)
-    try:
-        source = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise _UsageError(
-            f"cannot read {name}: {getattr(error, 'strerror', None) or error}"
-        ) from None
+    line = int(number)
+    read = read_python(name)
+    if isinstance(read, Unreadable):  # "cannot read: why" -> "cannot read NAME: why"
+        verb, _, why = read.reason.partition(": ")
+        raise _UsageError(f"{verb} {name}: {why}")
+    source = read.text
     try:
         found = template_at(source, line)
     except SyntaxError as error:
         raise _UsageError(f"{name}:{error.lineno}: not valid Python: {error.msg}") from None
+    except RecursionError, MemoryError:
+        raise _UsageError(f"{name}: cannot parse: too complex for Python's parser") from None
     if not found:
         raise _UsageError(f"{name}:{line}: no t-string on this line")
     return name, found

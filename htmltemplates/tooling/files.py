@@ -7,6 +7,7 @@ import glob
 import io
 import os
 import re
+import stat
 import tokenize
 import tomllib
 from collections.abc import Iterator, Sequence
@@ -22,6 +23,7 @@ __all__ = [
     "Unreadable",
     "find_files",
     "load_config",
+    "read_python",
     "read_sources",
 ]
 
@@ -163,31 +165,73 @@ def find_files(paths: Sequence[str], excludes: Excludes) -> Iterator[str]:
                     yield os.path.normpath(path)
 
 
-def read_sources(path: str) -> list[SourceText] | Unreadable:
-    """The Python sources of the file at ``path``: the file, or the ```` ```python ````
-    blocks of a Markdown file. A Python file is decoded as Python decodes it (PEP 263: a
-    coding cookie, a UTF-8 BOM, else UTF-8)."""
+# The largest file read: source files are far smaller, and a bound keeps a checker run that
+# meets something else named *.py (a dump, a link to a device) from reading without end.
+MAX_FILE_BYTES = 10 * 1024 * 1024
+
+
+def _read_regular(path: str) -> bytes | Unreadable:
+    """The bytes of the regular file at ``path`` (a symlink followed), at most MAX_FILE_BYTES;
+    anything else (a FIFO, a device such as /dev/zero, a socket, a larger file) is Unreadable
+    without being read. Opened without blocking, then checked on the open file, so that a FIFO
+    never blocks and a file swapped after the check is not read either."""
     try:
-        with open(path, "rb") as file:
-            data = file.read()
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
         return Unreadable(1, f"cannot read: {error.strerror or error}")
+    with os.fdopen(descriptor, "rb") as file:
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode):
+            return Unreadable(1, "cannot read: not a regular file")
+        try:
+            data = file.read(MAX_FILE_BYTES + 1)
+        except OSError as error:
+            return Unreadable(1, f"cannot read: {error.strerror or error}")
+    if len(data) > MAX_FILE_BYTES:
+        return Unreadable(1, f"cannot read: larger than {MAX_FILE_BYTES:,} bytes")
+    return data
+
+
+def read_sources(path: str) -> list[SourceText] | Unreadable:
+    """The Python sources of the file at ``path``: the file, or the ```` ```python ````
+    blocks of a Markdown file (see read_python for a Python file). A file that is not a
+    regular file, or is larger than MAX_FILE_BYTES, is Unreadable."""
+    data = _read_regular(path)
+    if isinstance(data, Unreadable):
+        return data
     if path.endswith(".md"):
         try:
             return markdown_blocks(data.decode("utf-8-sig"))
         except UnicodeDecodeError as error:
             return _undecodable(data, error, "utf-8")
+    source = _python_text(data)
+    return source if isinstance(source, Unreadable) else [source]
+
+
+def read_python(path: str) -> SourceText | Unreadable:
+    """The file at ``path`` as Python source, whatever its name, read as read_sources reads
+    a Python file."""
+    data = _read_regular(path)
+    return data if isinstance(data, Unreadable) else _python_text(data)
+
+
+def _python_text(data: bytes) -> SourceText | Unreadable:
+    """``data`` decoded as Python decodes a file (PEP 263: a coding cookie, a UTF-8 BOM, else
+    UTF-8); a cookie that names no text encoding (rot13) or one Python does not know is
+    Unreadable."""
     try:
         encoding, _lines = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as error:  # an unknown encoding, or a cookie that contradicts the BOM
         return Unreadable(error.lineno or 1, f"cannot decode: {error.msg}")
+    except LookupError as error:  # a codec that is not a text encoding (rot13, zlib)
+        return Unreadable(1, f"cannot decode: {error}")
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError as error:
         return _undecodable(data, error, encoding)
     if text.startswith("\ufeff"):
         text = text[1:]
-    return [SourceText(text.replace("\r\n", "\n").replace("\r", "\n"))]
+    return SourceText(text.replace("\r\n", "\n").replace("\r", "\n"))
 
 
 def _undecodable(data: bytes, error: UnicodeDecodeError, encoding: str) -> Unreadable:

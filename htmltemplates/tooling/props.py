@@ -25,6 +25,7 @@ from ..lang.references import decode_attribute
 from ..runtime.annotations import refuses_str
 from ..scan.scanner import scan
 from ..scan.tokens import AttrToken, ComponentToken, Token
+from .files import Unreadable, read_python
 from .findings import CodeLint, in_source_order
 from .names import LOCAL, Scopes, module_bindings
 
@@ -120,9 +121,14 @@ def _module_file(module: str, path: Path) -> Path | None:
 
 
 def _parse(path: Path) -> ast.Module | None:
+    """The module at ``path``, read as the checker reads files (files.read_sources), or None
+    when it cannot be read or parsed."""
+    source = read_python(str(path))
+    if isinstance(source, Unreadable):
+        return None
     try:
-        return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    except OSError, SyntaxError, UnicodeDecodeError, ValueError:
+        return ast.parse(source.text, filename=str(path))
+    except SyntaxError, ValueError, RecursionError, MemoryError:
         return None
 
 
