@@ -15,6 +15,8 @@ located in its template.
 from __future__ import annotations
 
 import asyncio
+import collections
+import contextvars
 import inspect
 import sys
 from collections.abc import AsyncGenerator, AsyncIterable, Generator
@@ -77,44 +79,144 @@ def stream_html_async(template: Template, *, chunk_size: int = CHUNK_SIZE) -> As
     """The HTML of ``await html_async(template)`` in chunks, for an async server to send as
     they are rendered: everything before the first value still pending is sent at once, then
     each part as its value resolves, in template order. A chunk is also sent once
-    ``chunk_size`` characters are gathered. Closing the generator early (``aclose()``)
-    cancels the tasks still running."""
+    ``chunk_size`` characters are gathered: a generator of rows is read as the page is sent,
+    never to its end before the first chunk (the awaitables of the page are started up to
+    64 kB of text ahead of the value being awaited). The stream runs in a copy of the context
+    variables of its creation (the CSP nonce, Provider values), whoever reads it. Closing the
+    generator early (``aclose()``) cancels the tasks still running."""
     if template.__class__ is not Template:
         _reject(template)
     check_chunk_size(chunk_size)
-    return _chunks(template, chunk_size, origin_of(sys._getframe(1)))
+    chunks = _chunks(template, chunk_size, origin_of(sys._getframe(1)))
+    return _in_context(chunks, contextvars.copy_context())
+
+
+async def _in_context(
+    chunks: AsyncGenerator[str], context: contextvars.Context
+) -> AsyncGenerator[str]:
+    """``chunks``, each step run in ``context`` (as a task of its own, which tasks started by
+    the step copy), and closed in it."""
+    loop = asyncio.get_running_loop()
+    step: asyncio.Task[str] | None = None
+    try:
+        while True:
+            step = loop.create_task(anext(chunks), context=context)
+            try:
+                chunk = await step
+            except StopAsyncIteration:
+                return
+            yield chunk
+    finally:
+        if step is not None and not step.done():  # cancelled while a step ran
+            step.cancel()
+            await asyncio.gather(step, return_exceptions=True)
+        await loop.create_task(chunks.aclose(), context=context)
+
+
+# How far the stream reads a template ahead of a value it waits for, so that the awaitables
+# after it run meanwhile: this many characters of text, or this many values waited for
+_READ_AHEAD = 65536
+_READ_AHEAD_VALUES = 256
 
 
 async def _chunks(template: Template, chunk_size: int, origin: str) -> AsyncGenerator[str]:
     tasks = _Tasks()
     pending: list[str] = []
     size = 0
+    sent = False
+    parts = _Parts(stream_template(template), tasks)
     failed = True
     try:
-        parts = _pass(stream_template(template), tasks)
-        async for text in _walk(parts, tasks):
-            if text is not None:
-                pending.append(text)
-                size += len(text)
-                if size < chunk_size:
-                    continue
-            if size:  # None: about to wait for a value
-                yield "".join(pending)
-                pending.clear()
-                size = 0
+        while (part := parts.take()) is not None:
+            if isinstance(part, str):
+                pending.append(part)
+                size += len(part)
+                if size >= chunk_size:
+                    yield "".join(pending)
+                    pending.clear()
+                    size, sent = 0, True
+                continue
+            parts.read_ahead()  # start the awaitables after this one, while it is awaited
+            async for text in _walk([part], tasks):
+                if text is not None:
+                    pending.append(text)
+                    size += len(text)
+                    if size < chunk_size:
+                        continue
+                if size:  # None: about to wait for a value
+                    yield "".join(pending)
+                    pending.clear()
+                    size, sent = 0, True
         failed = False
     except TemplateError as error:
         own = own_plan(error, template)
-        if own is not None and not size:
+        if own is not None and not size and not sent:
             yield on_its_own(template, own)
             return
         raise located(error, template, origin) from None
     except RecursionError:
         raise _unlocated_too_deep(template).with_traceback(None) from None
     finally:
+        parts.close()
         await tasks.close(template, failed)
     if size:
         yield "".join(pending)
+
+
+_END = object()  # the end of a template's pieces (CUT is None)
+
+
+class _Parts:
+    """The parts of a template's pass, read as the stream takes them: its pieces run one at a
+    time, and further ahead only when a value must be waited for, so that a generator of rows
+    is read as the page is sent."""
+
+    __slots__ = ("_ahead", "_ahead_text", "_pieces", "_tasks")
+
+    def __init__(self, pieces: Generator[Piece], tasks: _Tasks) -> None:
+        self._pieces = pieces
+        self._tasks = tasks
+        self._ahead: collections.deque[Part] = collections.deque()
+        self._ahead_text = 0
+
+    def take(self) -> Part | None:
+        """The next part, None at the end."""
+        if self._ahead:
+            part = self._ahead.popleft()
+            if isinstance(part, str):
+                self._ahead_text -= len(part)
+            return part
+        return self._next()
+
+    def read_ahead(self) -> None:
+        """Run the pieces ahead, starting the tasks of the values met, until _READ_AHEAD
+        characters or _READ_AHEAD_VALUES values are read ahead, or the pieces end."""
+        values = sum(1 for part in self._ahead if isinstance(part, asyncio.Task | _Items))
+        while self._ahead_text < _READ_AHEAD and values < _READ_AHEAD_VALUES:
+            part = self._next()
+            if part is None:
+                return
+            self._ahead.append(part)
+            if isinstance(part, str):
+                self._ahead_text += len(part)
+            else:
+                values += 1
+
+    def _next(self) -> Part | None:
+        piece: Piece | object = CUT
+        while piece is CUT:  # (where stream_html() may cut: here the chunk size cuts)
+            piece = next(self._pieces, _END)
+        if piece is _END:
+            return None
+        if isinstance(piece, str):
+            return piece
+        assert isinstance(piece, Awaiting)
+        if inspect.isawaitable(piece.value):
+            return self._tasks.start(_resolve(piece, self._tasks))
+        return _Items(piece, self._tasks)
+
+    def close(self) -> None:
+        self._pieces.close()
 
 
 # -- passes and tasks ----------------------------------------------------------------------------
@@ -172,10 +274,12 @@ class _Tasks:
 
     def _done(self, task: asyncio.Task[Any]) -> None:
         self.running.discard(task)
-        if task.cancelled() or self.failed is None or self.failed.done():
+        if task.cancelled():
             return
+        # retrieved from every task, so that asyncio does not log the errors of those that
+        # failed after the first ("Task exception was never retrieved")
         error = task.exception()
-        if error is not None:
+        if error is not None and self.failed is not None and not self.failed.done():
             self.failed.set_result(error)
 
     async def wait[T](self, future: asyncio.Future[T]) -> T:
@@ -255,9 +359,15 @@ async def _walk(parts: list[Part], tasks: _Tasks) -> AsyncGenerator[str | None]:
         elif isinstance(part, _Items):
             while True:
                 getter = asyncio.ensure_future(part.queue.get())
-                if not getter.done():
-                    yield None
-                item = await tasks.wait(getter)
+                try:
+                    if not getter.done():
+                        yield None
+                    item = await tasks.wait(getter)
+                finally:
+                    # the walk stopped while it waited (the stream was closed, the client went
+                    # away): no task may be left waiting on the queue
+                    if not getter.done():
+                        getter.cancel()
                 if item is None:
                     break
                 async for text in _walk(item, tasks):

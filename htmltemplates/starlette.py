@@ -29,6 +29,8 @@ headers, and the others while the body is sent.
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import secrets
 import sys
 from collections.abc import AsyncGenerator, Callable, Mapping
@@ -111,6 +113,9 @@ class TemplateResponse(HTMLResponse):
         self.template = content
         self._rendered = False
         self._origin = _call_site()
+        # rendered in the context variables of its creation (a csp_nonce() or
+        # Provider.using() block around the endpoint's return), though sent after it
+        self._context = contextvars.copy_context()
         # Response.__init__ without its render(): no body yet, so init_headers() adds no
         # Content-Length (as for Starlette's StreamingResponse).
         self.status_code = status_code
@@ -121,7 +126,8 @@ class TemplateResponse(HTMLResponse):
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if self.template is not None and not self._rendered:
-            markup = await render_template(self.template, self._origin)
+            rendering = render_template(self.template, self._origin)
+            markup = await asyncio.get_running_loop().create_task(rendering, context=self._context)
             self.body = markup.encode(self.charset)
             self._rendered = True  # once, even if the response is sent twice
             self._add_content_length()
@@ -211,15 +217,19 @@ class StreamingTemplateResponse(StreamingResponse):
         self.template = template
         self.chunk_size = chunk_size
         self._origin = _call_site()
+        self._context = contextvars.copy_context()  # the stream runs in it (see __call__)
         self._chunks: AsyncGenerator[str] | None = None
         self._first = ""
         self._body = self._page()
         super().__init__(self._body, status_code, headers, media_type, background)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        # The chunks are made here, in the task that sends them, so that they see its context
-        # variables (the request's CSP nonce); the first is rendered before the headers go out.
-        self._chunks = chunks = stream_html_async(self.template, chunk_size=self.chunk_size)
+        # The stream runs in the context variables of the response's creation (the request's
+        # CSP nonce, a Provider.using() block around it); the first chunk is rendered before
+        # the headers go out.
+        self._chunks = chunks = self._context.run(
+            stream_html_async, self.template, chunk_size=self.chunk_size
+        )
         try:
             self._first = await self._next(chunks)
             if scope.get("method") == "HEAD":  # the headers only: no other chunk is rendered

@@ -4,7 +4,9 @@ element content, awaited concurrently, rendered in template order."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable, Coroutine
+import gc
+import itertools
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from string.templatelib import Template
 from typing import Any
 
@@ -267,3 +269,98 @@ def test_closing_the_stream_closes_an_async_generator_paused_between_items() -> 
         return chunks
 
     assert ["<ul>", "<li>0</li>"] == run(scenario())
+
+
+# -- streams read as they are sent, in the context of their creation --------------------------
+
+
+def test_a_generator_of_rows_is_read_as_the_stream_is_sent() -> None:
+    pulled: list[int] = []
+
+    def rows() -> Iterator[Template]:
+        for n in itertools.count():  # endless: read to its end, no chunk would ever come
+            pulled.append(n)
+            yield t"<tr><td>{n}</td></tr>"
+
+    async def first_chunk() -> str:
+        stream = stream_html_async(t"<table>{rows()}</table>", chunk_size=100)
+        try:
+            return await anext(stream)
+        finally:
+            await stream.aclose()
+
+    chunk = run(first_chunk())
+    assert chunk.startswith("<table><tr><td>0</td></tr><tr><td>1</td></tr>")
+    assert len(chunk) >= 100
+    assert len(pulled) < 10
+
+
+def test_a_finite_generator_streams_what_html_renders() -> None:
+    def rows() -> Iterator[Template]:
+        yield from (t"<li>{n}</li>" for n in range(1000))
+
+    expected = "<ul>" + "".join(f"<li>{n}</li>" for n in range(1000)) + "</ul>"
+    chunks = run(chunks_of(t"<ul>{rows()}</ul>", 500))
+    assert expected == "".join(chunks)
+    assert len(chunks) > 10
+
+
+def test_awaitables_after_rows_still_run_while_one_is_awaited() -> None:
+    started: list[int] = []
+
+    async def slow(n: int) -> int:
+        started.append(n)
+        await asyncio.sleep(0.01)
+        return n
+
+    template = t"<ol>{[t'<li>{slow(n)}</li>' for n in range(20)]}</ol>"
+    assert "<ol>" + "".join(f"<li>{n}</li>" for n in range(20)) + "</ol>" == "".join(
+        run(chunks_of(template))
+    )
+    assert list(range(20)) == started  # all started before the first was done
+
+
+def test_a_stream_renders_in_the_context_of_its_creation() -> None:
+    theme = Provider("theme", default="light")
+
+    async def page() -> list[str]:
+        with csp_nonce("n0nc3"), theme.using("dark"):
+            stream = stream_html_async(t"<script>go()</script><p>{theme.get}</p>")
+        return [chunk async for chunk in stream]  # read after the block ended
+
+    assert '<script nonce="n0nc3">go()</script><p>dark</p>' == "".join(run(page()))
+
+
+def test_closing_a_stream_waiting_on_an_async_iterable_leaves_no_task() -> None:
+    async def forever() -> AsyncIterator[str]:
+        yield "first"
+        await asyncio.Event().wait()  # never set: the client goes away meanwhile
+        yield "never"
+
+    async def disconnect() -> list[asyncio.Task[Any]]:
+        stream = stream_html_async(t"<p>{forever()}</p>", chunk_size=0)
+        assert "<p>" == await anext(stream)
+        assert "first" == await anext(stream)
+        waiting = asyncio.ensure_future(anext(stream))
+        await asyncio.sleep(0.01)
+        waiting.cancel()
+        await asyncio.gather(waiting, return_exceptions=True)
+        await stream.aclose()
+        await asyncio.sleep(0)
+        return [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+
+    assert [] == run(disconnect())
+
+
+def test_several_awaitables_failing_at_once_log_nothing(caplog: pytest.LogCaptureFixture) -> None:
+    async def fails(n: int) -> str:
+        await asyncio.sleep(0)
+        raise ValueError(f"failure {n}")
+
+    async def render() -> None:
+        await html_async(t"<p>{fails(1)}</p><p>{fails(2)}</p><p>{fails(3)}</p>")
+
+    with caplog.at_level("ERROR", logger="asyncio"), pytest.raises(ValueError, match="failure 1"):
+        run(render())
+    gc.collect()
+    assert [] == [record.getMessage() for record in caplog.records]

@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 from hostile import EVIL, EVIL_ESCAPED
 from markupsafe import Markup
 
-from htmltemplates import RenderError, html
+from htmltemplates import Provider, RenderError, csp_nonce, html
 from htmltemplates.fastapi import (
     CSPMiddleware,
     StreamingTemplateResponse,
@@ -350,3 +350,15 @@ def test_the_endpoint_keeps_its_name_and_docs() -> None:
     schema = TestClient(app).get("/openapi.json").json()["paths"]["/"]["get"]
     assert ("Home Page", "The home page.") == (schema["summary"], schema["description"])
     assert "/" == app.url_path_for("home_page")
+
+
+def test_a_response_made_in_a_block_renders_in_its_context() -> None:
+    theme = Provider("theme", default="light")
+    app = html_app()
+
+    @app.get("/")
+    async def page() -> Template | TemplateResponse:
+        with csp_nonce("n0nc3"), theme.using("dark"):
+            return TemplateResponse(t"<script>go()</script><p>{theme.get}</p>")
+
+    assert '<script nonce="n0nc3">go()</script><p>dark</p>' == TestClient(app).get("/").text

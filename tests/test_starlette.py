@@ -23,8 +23,13 @@ from starlette.testclient import TestClient
 from starlette.types import Message, Scope
 from starlette.websockets import WebSocket
 
-from htmltemplates import CSP_NONCE, RenderError, TrustedResourceURL, html
-from htmltemplates.starlette import CSPMiddleware, TemplateResponse, static_url
+from htmltemplates import CSP_NONCE, Provider, RenderError, TrustedResourceURL, csp_nonce, html
+from htmltemplates.starlette import (
+    CSPMiddleware,
+    StreamingTemplateResponse,
+    TemplateResponse,
+    static_url,
+)
 
 HTML = "text/html; charset=utf-8"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{22}")  # secrets.token_urlsafe(16): 16 bytes in base64url
@@ -438,3 +443,22 @@ def test_a_nonce_that_is_not_base64_never_reaches_the_policy() -> None:
         "CSPMiddleware's nonce function gave the nonce \"x' https://evil.example\", which is "
         "not base64: "
     )
+
+
+# -- the context of a response's creation ------------------------------------------------------
+
+THEME = Provider("theme", default="light")
+
+
+@pytest.mark.parametrize(
+    "response_class", [TemplateResponse, StreamingTemplateResponse], ids=["whole", "streamed"]
+)
+def test_a_response_renders_in_the_context_of_its_creation(response_class: type) -> None:
+    # the values set around the endpoint's return reach the page, though it is rendered when
+    # the response is sent, after the block ended (as with Flask's and Quart's responses)
+    async def endpoint(request: Request) -> Response:
+        with csp_nonce("n0nc3"), THEME.using("dark"):
+            return response_class(t"<script>go()</script><p>{THEME.get}</p>")  # type: ignore[no-any-return]
+
+    client = TestClient(Starlette(routes=[Route("/", endpoint)]))
+    assert '<script nonce="n0nc3">go()</script><p>dark</p>' == client.get("/").text
