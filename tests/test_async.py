@@ -364,3 +364,23 @@ def test_several_awaitables_failing_at_once_log_nothing(caplog: pytest.LogCaptur
         run(render())
     gc.collect()
     assert [] == [record.getMessage() for record in caplog.records]
+
+
+def test_a_stream_reports_a_faulty_attribute_before_a_faulty_deferred_value() -> None:
+    # docs/streaming.md, "Which error a stream reports": html() raises the first fault in
+    # template order; the streams render attribute values before the values they defer
+    def lazy() -> str:
+        raise ValueError("the lazy value's own error")
+
+    bad = {"x": 1}
+    template = t"<p>{lazy}</p><p title={bad}>x</p>"
+    with pytest.raises(ValueError, match="the lazy value's own error"):
+        html(template)
+    for render in (
+        lambda: "".join(stream_html(template)),
+        lambda: run(html_async(template)),
+        lambda: "".join(run(chunks_of(template))),
+    ):
+        with pytest.raises(RenderError) as caught:
+            render()
+        assert "a dict inside the value of the attribute title: {'x': 1}" == caught.value.headline
