@@ -109,6 +109,8 @@ def test_a_component_template_with_no_tag_of_its_own_is_checked(
             "headline": "the template ends inside the tag <{name}>",
             "fix": "Close the tag with '>'.",
             "excerpt": "<{name}\n^",
+            "end_line": 12,
+            "end_col": 15,
         },
         {
             "path": "components.py",
@@ -119,6 +121,8 @@ def test_a_component_template_with_no_tag_of_its_own_is_checked(
             "headline": "</{name}> closes no component",
             "fix": "Remove it, or open the component before it: <{Card}>...</{Card}>.",
             "excerpt": "<{Badge} />{children}</{name}>\n                       ^^^^^^",
+            "end_line": 16,
+            "end_col": 43,
         },
     ]
 
@@ -150,23 +154,24 @@ def test_a_directory_is_walked_in_order(
 
 # (the literal as written, the line and column of the fault in `html(LITERAL)` on line 2)
 LITERALS = [
-    ('t"<p>\\n{{x}}</p {name}>"', 2, 22),
-    ('t"<p>" t\'<a href="java{name}">\' rt"""\\d<\nx {name}"""', 2, 28),
-    ('t"""<div>\n  <p title=\'{name}\n"""', 3, 12),
-    ('t"<p>\\N{EM DASH}\\x41\\101</p><!-- {name}>"', 2, 34),
-    ('rt"<p \\" {name}=1>"', 2, 15),
-    ('t"<{name}>x"', 2, 9),
-    ('t"<p>{name!r:>{width}}</p {name}>"', 2, 32),
-    ('t"<é>é{name}</p"', 2, 18),
-    ("(t'<p>'  # a comment between the pieces\n t'<b {name}=x>')", 3, 7),
+    ('t"<p>\\n{{x}}</p {name}>"', 2, 22, (2, 28)),
+    ('t"<p>" t\'<a href="java{name}">\' rt"""\\d<\nx {name}"""', 2, 28, (2, 34)),
+    ('t"""<div>\n  <p title=\'{name}\n"""', 3, 12, (3, 13)),
+    ('t"<p>\\N{EM DASH}\\x41\\101</p><!-- {name}>"', 2, 34, (2, 38)),
+    ('rt"<p \\" {name}=1>"', 2, 15, (2, 21)),
+    ('t"<{name}>x"', 2, 9, (2, 15)),
+    ('t"<p>{name!r:>{width}}</p {name}>"', 2, 32, (2, 38)),
+    ('t"<é>é{name}</p"', 2, 18, (2, 20)),
+    ("(t'<p>'  # a comment between the pieces\n t'<b {name}=x>')", 3, 7, (3, 13)),
 ]
 
 
-@pytest.mark.parametrize(("literal", "line", "col"), LITERALS)
+@pytest.mark.parametrize(("literal", "line", "col", "end"), LITERALS)
 def test_each_fault_is_reported_as_html_words_it(
     literal: str,
     line: int,
     col: int,
+    end: tuple[int, int],
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
@@ -192,10 +197,32 @@ def test_each_fault_is_reported_as_html_words_it(
         "headline": error.headline,
         "fix": error.fix,
         "excerpt": "\n".join(shown),
+        "end_line": end[0],
+        "end_col": end[1],
     }
 
 
-SOURCES = [literal for literal, _line, _col in LITERALS] + [
+def test_a_fault_in_the_code_spans_its_call(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the call is the fault, over two lines: an editor underlines all of it
+    write(
+        tmp_path,
+        "page.py",
+        'from markupsafe import Markup\nname = "x"\nMarkup(f"<p>{name}"\n       "</p>")\n',
+    )
+    status, out = run(["--format=json", "page.py"], tmp_path, capsys, monkeypatch)
+    [finding] = json.loads(out)
+    assert (status, finding["code"]) == (1, "formatted-markup")
+    assert (finding["line"], finding["col"], finding["end_line"], finding["end_col"]) == (
+        3,
+        1,
+        4,
+        15,
+    )
+
+
+SOURCES = [literal for literal, *_place in LITERALS] + [
     't\'<a title="{name}" href="/x?a=1&amp;b={name}">\\t\\u00e9\\U0001F600</a>\'',
     "t'''<p>\\\n{name}</p>'''",
     "rt'<p>\\{name}\\\\</p>'",

@@ -28,7 +28,7 @@ from .literals import (
     expecting_functions,
     html_literals,
 )
-from .positions import SourceText, location_position
+from .positions import SourceText, location_span
 from .props import components
 from .report import Finding, Severity, as_json, github, human, summary
 from .structure import structural
@@ -186,7 +186,9 @@ def _check_module(
 def _template_finding(
     path: str, source: SourceText, literal: HTMLLiteral, fault: TemplateFault
 ) -> Finding:
-    line, column, _exact = location_position(source, literal.node, literal.template, fault.location)
+    line, column, end_line, end_column = location_span(
+        source, literal.node, literal.template, fault.location
+    )
     severity: Severity = getattr(fault, "severity", "warning")
     if isinstance(fault, TemplateError):
         severity = "error"
@@ -199,12 +201,17 @@ def _template_finding(
         fault.headline,
         fault.fix,
         "\n".join(line.removeprefix("    ") for line in lines),
+        *source.file_position(end_line, end_column),
     )
 
 
 def _code_finding(path: str, source: SourceText, fault: CodeFault) -> Finding:
     line = getattr(fault.node, "lineno", 1)
     column = source.column(line, getattr(fault.node, "col_offset", 0))
+    end_line = getattr(fault.node, "end_lineno", None) or line
+    end_column = source.column(end_line, getattr(fault.node, "end_col_offset", None) or 0)
+    if (end_line, end_column) <= (line, column):
+        end_line, end_column = line, column + 1
     return Finding(
         path,
         *source.file_position(line, column),
@@ -213,6 +220,7 @@ def _code_finding(path: str, source: SourceText, fault: CodeFault) -> Finding:
         fault.headline,
         fault.fix,
         _source_excerpt(source, line, column),
+        *source.file_position(end_line, end_column),
     )
 
 

@@ -10,7 +10,7 @@ from string.templatelib import Template
 
 from ..errors import Location
 
-__all__ = ["SourceText", "location_position"]
+__all__ = ["SourceText", "location_position", "location_span"]
 
 # the prefix and opening quote of one piece of a literal (pieces are concatenated implicitly)
 _OPENING = re.compile(r"[A-Za-z]*(\"\"\"|'''|\"|')")
@@ -95,6 +95,28 @@ def location_position(
     row = line + segment.count("\n", 0, index)
     row_start = segment.rfind("\n", 0, index) + 1
     return row, index - row_start + (column if row == line else 0), True
+
+
+def location_span(
+    source: SourceText, node: ast.TemplateStr, template: Template, location: Location | None
+) -> tuple[int, int, int, int]:
+    """Where ``location`` starts and ends in ``source``: 1-based lines and 0-based columns, the
+    end just after its last character. A hole spans its field, ``{`` to ``}``; static text its
+    ``width`` characters; no location, or one found only roughly, the literal's first character."""
+    line, column, exact = location_position(source, node, template, location)
+    if location is not None and location.hole is not None:
+        hole = [value for value in node.values if isinstance(value, ast.Interpolation)][
+            location.hole
+        ]
+        end_line = hole.end_lineno or hole.lineno
+        return line, column, end_line, source.column(end_line, hole.end_col_offset or 0)
+    if location is None or not exact or location.width <= 0:
+        return line, column, line, column + 1
+    after = Location(string=location.string, offset=location.offset + location.width, width=0)
+    end_line, end_column, end_exact = location_position(source, node, template, after)
+    if not end_exact or (end_line, end_column) <= (line, column):
+        return line, column, line, column + 1
+    return line, column, end_line, end_column
 
 
 def _span(

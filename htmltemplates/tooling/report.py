@@ -20,9 +20,10 @@ _RED, _YELLOW, _BOLD, _RESET = "\x1b[31m", "\x1b[33m", "\x1b[1m", "\x1b[0m"
 
 @dataclass(frozen=True, slots=True)
 class Finding:
-    """One fault at ``path:line:col`` (both counted from 1). ``code`` is the anchor of its
-    section in docs/errors.md; ``excerpt`` the lines html() shows (the template rebuilt with
-    carets under the fault), without their indent."""
+    """One fault at ``path:line:col`` (both counted from 1), up to ``end_line:end_col`` (the
+    column just after its last character; 0 when it has no extent: the same place). ``code``
+    is the anchor of its section in docs/errors.md; ``excerpt`` the lines html() shows (the
+    template rebuilt with carets under the fault), without their indent."""
 
     path: str
     line: int
@@ -32,6 +33,14 @@ class Finding:
     headline: str
     fix: str
     excerpt: str
+    end_line: int = 0
+    end_col: int = 0
+
+    def end(self) -> tuple[int, int]:
+        """Where the fault ends: ``(end_line, end_col)``, or one character after the start."""
+        if self.end_line:
+            return self.end_line, self.end_col
+        return self.line, self.col + 1
 
     def advice(self) -> str:
         """The fix as html() words it: with the section of docs/errors.md that explains it."""
@@ -70,8 +79,14 @@ def summary(findings: Sequence[Finding], files: int, templates: int) -> str:
 
 
 def as_json(findings: Sequence[Finding]) -> str:
-    """A JSON list of objects: path, line, col, severity, code, headline, fix, excerpt."""
-    return json.dumps([asdict(finding) for finding in findings], indent=2) + "\n"
+    """A JSON list of objects: path, line, col, severity, code, headline, fix, excerpt,
+    end_line, end_col (where the fault ends)."""
+    rows = []
+    for finding in findings:
+        row = asdict(finding)
+        row["end_line"], row["end_col"] = finding.end()
+        rows.append(row)
+    return json.dumps(rows, indent=2) + "\n"
 
 
 def github(findings: Sequence[Finding]) -> str:
