@@ -13,7 +13,7 @@ import ast
 from collections.abc import Callable
 
 from .findings import CodeLint, in_source_order
-from .names import Scopes
+from .names import resolvers
 
 __all__ = ["dangerous"]
 
@@ -154,12 +154,9 @@ def _check(call: ast.Call, resolve: Callable[[ast.expr], str | None]) -> CodeLin
 def dangerous(tree: ast.Module) -> list[CodeLint]:
     """The dangerous calls in the module ``tree``, in source order, each an ``"error"``."""
     found: list[CodeLint] = []
-
-    def visit(node: ast.AST, resolve: Callable[[ast.expr], str | None]) -> None:
+    for node, resolve in resolvers(tree):
         if isinstance(node, ast.Call):
             lint = _check(node, resolve)
             if lint is not None:
                 found.append(lint)
-
-    Scopes(tree).run(visit)
     return in_source_order(found)

@@ -21,6 +21,7 @@ from ..compiler.lower import lower
 from ..errors import Location, TemplateError, excerpt
 from .calls import dangerous
 from .files import ConfigError, Excludes, Unreadable, find_files, load_config, read_sources
+from .findings import Lint
 from .literals import (
     HTMLLiteral,
     ModuleIndex,
@@ -77,18 +78,36 @@ def refusal(template: Template, literal: HTMLLiteral) -> Iterable[TemplateFault]
         lower(template)
     except TemplateError as error:
         return [error]
+    if len(_CLEAN) >= _REMEMBERED:
+        _CLEAN.clear()
     _CLEAN.add(strings)
     return []
 
 
-# the static strings lowered without a refusal in this run (main() empties it)
+# the static strings lowered without a refusal in this run (main() empties it; so does
+# a long run, an editor's, every _REMEMBERED templates)
 _CLEAN: set[tuple[str, ...]] = set()
 
 
 def structure(template: Template, literal: HTMLLiteral) -> Iterable[TemplateFault]:
     """The structural warnings of a template html() accepts (see tooling/structure.py); a
     refused one has its refusal reported, and nothing more."""
-    return structural(template) if template.strings in _CLEAN else []
+    if template.strings not in _CLEAN:
+        return []
+    key = (template.strings, tuple(hole.expression for hole in template.interpolations))
+    found = _STRUCTURE.get(key)
+    if found is None:
+        if len(_STRUCTURE) >= _REMEMBERED:
+            _STRUCTURE.clear()
+        found = _STRUCTURE[key] = tuple(structural(template))
+    return found
+
+
+# The structural warnings of the templates checked, by what decides them: the static strings
+# and the holes' expressions (which pair a component's end tag with its start tag). An editor
+# checks the same templates at each change; a run of `check` meets a template more than once.
+_STRUCTURE: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[Lint, ...]] = {}
+_REMEMBERED = 4096
 
 
 def calls(tree: ast.Module, literals: Sequence[HTMLLiteral], path: str) -> Iterable[CodeFault]:
@@ -99,8 +118,8 @@ def calls(tree: ast.Module, literals: Sequence[HTMLLiteral], path: str) -> Itera
 def props(tree: ast.Module, literals: Sequence[HTMLLiteral], path: str) -> Iterable[CodeFault]:
     """The component tags whose props do not fit their component (see tooling/props.py), in
     the HTML literals checked: not in those the code expects to be refused, nor in t-strings
-    that are not HTML."""
-    inside = {id(node) for literal in literals for node in ast.walk(literal.node)}
+    that are not HTML. (Each fault is at the hole of a tag: a value of its literal.)"""
+    inside = {id(value) for literal in literals for value in literal.node.values}
     return [lint for lint in components(tree, Path(path)) if id(lint.node) in inside]
 
 

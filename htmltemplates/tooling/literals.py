@@ -10,6 +10,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from string.templatelib import Interpolation, Template
 
+from .names import children
+
 __all__ = [
     "HTML_CALLS",
     "HTMLLiteral",
@@ -95,7 +97,7 @@ class ModuleIndex:
                 self.loops.append(node)
             elif isinstance(node, (ast.With, ast.AsyncWith)) and _expects_refusal(node):
                 self.raises.append((node, function))
-            pending.extend((child, function) for child in ast.iter_child_nodes(node))
+            pending.extend((child, function) for child in children(node))
 
     def _worth_entering(self, statement: ast.stmt) -> bool:
         decorators = getattr(statement, "decorator_list", ())

@@ -11,14 +11,28 @@ own in the whole function, as Python decides).
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Callable, Iterator
 
-__all__ = ["LOCAL", "Scopes", "module_bindings"]
+__all__ = ["LOCAL", "Resolver", "Scopes", "children", "module_bindings", "resolvers"]
 
 LOCAL = "<module>."  # the prefix of a function defined at the top of the module
 
 _NEW_SCOPE = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def children(node: ast.AST) -> list[ast.AST]:
+    """The child nodes of ``node``, as ``ast.iter_child_nodes`` gives them, in a third of its
+    time (the checkers walk every node of a module at each change in an editor)."""
+    found: list[ast.AST] = []
+    for name in node._fields:
+        value = getattr(node, name, None)
+        if value.__class__ is list:
+            found += [item for item in value if isinstance(item, ast.AST)]
+        elif isinstance(value, ast.AST):
+            found.append(value)
+    return found
 
 
 def _imported(node: ast.Import | ast.ImportFrom) -> Iterator[tuple[str, str]]:
@@ -44,7 +58,7 @@ def _bind(node: ast.AST, scope: dict[str, str | None], *, module: bool) -> None:
     """Add to ``scope`` the names the statements and expressions under ``node`` bind in their
     own scope (not inside a nested function, class, lambda or comprehension), in source
     order: a later binding wins, as it does when the module runs."""
-    for child in ast.iter_child_nodes(node):
+    for child in children(node):
         if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
             plain = module and not child.decorator_list
             scope[child.name] = LOCAL + child.name if plain else None
@@ -81,6 +95,26 @@ def _arguments(args: ast.arguments) -> dict[str, str | None]:
     return {arg.arg: None for arg in every if arg is not None}
 
 
+type Resolver = Callable[[ast.expr], str | None]
+type _Stack = tuple[tuple[dict[str, str | None], bool], ...]
+
+
+@functools.lru_cache(maxsize=2)
+def resolvers(tree: ast.Module) -> tuple[tuple[ast.Call | ast.TemplateStr, Resolver], ...]:
+    """Each call and each t-string literal of ``tree``, in the order of a walk, with the
+    resolver of the names at its place: one walk, which every check of the module reads (the
+    last two modules are remembered, by identity)."""
+    scopes = Scopes(tree)
+    found: list[tuple[ast.Call | ast.TemplateStr, Resolver]] = []
+
+    def visit(node: ast.AST, resolve: Resolver) -> None:
+        if isinstance(node, ast.Call | ast.TemplateStr):
+            found.append((node, scopes.resolver()))
+
+    scopes.run(visit)
+    return tuple(found)
+
+
 class Scopes:
     """Walks a module, calling ``visit(node, resolve)`` for every node, where ``resolve``
     gives the dotted name an expression stands for at that node (see the module's doc)."""
@@ -92,12 +126,15 @@ class Scopes:
         # seen only by its own statements, not by the functions defined in it
         self.stack: list[tuple[dict[str, str | None], bool]] = []
 
-    def run(self, visit: Callable[[ast.AST, Callable[[ast.expr], str | None]], None]) -> None:
+    def run(self, visit: Callable[[ast.AST, Resolver], None]) -> None:
         self._walk(self.tree, visit)
 
-    def _walk(
-        self, node: ast.AST, visit: Callable[[ast.AST, Callable[[ast.expr], str | None]], None]
-    ) -> None:
+    def resolver(self) -> Resolver:
+        """``resolve`` as it is at the node being visited, kept for after the walk (the
+        scopes' dicts are filled before they are entered and never change after)."""
+        return functools.partial(self._resolve, tuple(self.stack))
+
+    def _walk(self, node: ast.AST, visit: Callable[[ast.AST, Resolver], None]) -> None:
         visit(node, self.resolve)
         pushed = True
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
@@ -118,21 +155,24 @@ class Scopes:
             self.stack.append((scope, False))
         else:
             pushed = False
-        for child in ast.iter_child_nodes(node):
+        for child in children(node):
             self._walk(child, visit)
         if pushed:
             self.stack.pop()
 
     def resolve(self, expr: ast.expr) -> str | None:
         """The dotted name ``expr`` (a name or an attribute of one) stands for, or None."""
+        return self._resolve(tuple(self.stack), expr)
+
+    def _resolve(self, stack: _Stack, expr: ast.expr) -> str | None:
         if isinstance(expr, ast.Attribute):
-            base = self.resolve(expr.value)
+            base = self._resolve(stack, expr.value)
             if base is None or base.startswith(LOCAL):
                 return None
             return f"{base}.{expr.attr}"
         if not isinstance(expr, ast.Name):
             return None
-        for depth, (scope, is_class) in enumerate(reversed(self.stack)):
+        for depth, (scope, is_class) in enumerate(reversed(stack)):
             if is_class and depth > 0:
                 continue
             if expr.id in scope:

@@ -12,8 +12,8 @@ so with one only the props written in the tag are checked; ``**kwargs`` takes an
 from __future__ import annotations
 
 import ast
+import functools
 import keyword
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from string.templatelib import Interpolation, Template
@@ -27,7 +27,7 @@ from ..scan.scanner import scan
 from ..scan.tokens import AttrToken, ComponentToken, Token
 from .files import Unreadable, read_python
 from .findings import CodeLint, in_source_order
-from .names import LOCAL, Scopes, module_bindings
+from .names import LOCAL, module_bindings, resolvers
 
 __all__ = ["components"]
 
@@ -83,6 +83,61 @@ def _signature(function: ast.FunctionDef | ast.AsyncFunctionDef) -> _Signature |
 # -- where a component is defined ----------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class Definition:
+    """A component's function as written in the module at ``path`` (parsed as ``tree``)."""
+
+    function: ast.FunctionDef | ast.AsyncFunctionDef
+    path: Path
+    tree: ast.Module
+
+    def header(self) -> str:
+        """The function's ``def`` line, as ast writes it back."""
+        function = self.function
+        prefix = "async def" if isinstance(function, ast.AsyncFunctionDef) else "def"
+        returns = f" -> {ast.unparse(function.returns)}" if function.returns else ""
+        return f"{prefix} {function.name}({ast.unparse(function.args)}){returns}"
+
+    def markdown(self) -> str:
+        """The signature and docstring, for a hover."""
+        text = f"```python\n{self.header()}\n```"
+        docstring = ast.get_docstring(self.function)
+        return text + (f"\n\n{docstring}" if docstring else "")
+
+    def _arguments(self) -> list[tuple[ast.arg, ast.expr | None]]:
+        args = self.function.args
+        positional = [*args.posonlyargs, *args.args]
+        defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults))
+        pairs = list(zip(positional, [*defaults, *args.defaults], strict=True))
+        pairs += list(zip(args.kwonlyargs, args.kw_defaults, strict=True))
+        return pairs[len(args.posonlyargs) :]
+
+    def parameter(self, name: str) -> str | None:
+        """The parameter ``name`` as written (``count: int = 0``), or None."""
+        for arg, default in self._arguments():
+            if arg.arg == name:
+                text = arg.arg + (f": {ast.unparse(arg.annotation)}" if arg.annotation else "")
+                return text + (f" = {ast.unparse(default)}" if default is not None else "")
+        return None
+
+    def props(self) -> list[tuple[str, str]]:
+        """Each prop a tag may write (``class`` for ``class_``), with its parameter."""
+        found = []
+        for arg, _default in self._arguments():
+            name = arg.arg
+            if name.endswith("_") and keyword.iskeyword(name[:-1]):
+                name = name[:-1]
+            found.append((name, self.parameter(arg.arg) or arg.arg))
+        return found
+
+    def refuses_str(self, name: str) -> bool:
+        """Whether the parameter ``name`` is annotated with a type that takes no str."""
+        for arg, _default in self._arguments():
+            if arg.arg == name and arg.annotation is not None:
+                return refuses_str(ast.unparse(arg.annotation))
+        return False
+
+
 def _defined(tree: ast.Module, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     """The last top-level definition of ``name`` in ``tree``, if it is a function's."""
     found = None
@@ -132,13 +187,12 @@ def _parse(path: Path) -> ast.Module | None:
         return None
 
 
-def _find(
-    dotted: str, tree: ast.Module, path: Path, depth: int = 0
-) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+def _find(dotted: str, tree: ast.Module, path: Path, depth: int = 0) -> Definition | None:
     """The function ``dotted`` (as :mod:`.names` resolves it in ``tree``, at ``path``) stands
-    for, when the checker can see it."""
+    for, when the checker can see it, and the file it is defined in."""
     if dotted.startswith(LOCAL):
-        return _defined(tree, dotted.removeprefix(LOCAL))
+        function = _defined(tree, dotted.removeprefix(LOCAL))
+        return None if function is None else Definition(function, path, tree)
     if depth >= _DEPTH:
         return None
     module, _, name = dotted.rpartition(".")
@@ -244,38 +298,74 @@ def _unknown(name: str, prop: str, signature: _Signature) -> TemplateError:
     return _msg.unknown_prop(name, prop, signature.shown, 0, signature.names)
 
 
-def components(tree: ast.Module, path: Path) -> list[CodeLint]:
-    """The component tags of the t-strings in ``tree`` (the module at ``path``) whose props
-    do not fit the signature of their component, each pointing at the component's ``{Card}``."""
-    found: list[CodeLint] = []
-    cache: dict[str, ast.FunctionDef | ast.AsyncFunctionDef | None] = {}
+def _component_tags(
+    tree: ast.Module, path: Path
+) -> list[tuple[ComponentToken, list[ast.Interpolation], Definition]]:
+    """Each component tag of the t-strings in ``tree`` (the module at ``path``) whose
+    component the checker can see, with the holes of its literal and its definition."""
+    found: list[tuple[ComponentToken, list[ast.Interpolation], Definition]] = []
+    cache: dict[str, Definition | None] = {}
 
-    def visit(node: ast.AST, resolve: Callable[[ast.expr], str | None]) -> None:
+    for node, resolve in resolvers(tree):
         if not isinstance(node, ast.TemplateStr):
-            return
+            continue
         made = _template(node)
         if made is None:
-            return
+            continue
         template, holes = made
-        try:
-            tokens = scan(template)
-        except TemplateSyntaxError:
-            return  # html() refuses it, and says why
-        for tag in _tags(tokens):
+        tokens = _scanned(template.strings, tuple(hole.str for hole in holes))
+        for tag in _tags(tokens or []):
             hole = holes[tag.index]
             dotted = resolve(hole.value)
             if dotted is None:
                 continue
             if dotted not in cache:
                 cache[dotted] = _find(dotted, tree, path)
-            function = cache[dotted]
-            signature = _signature(function) if function is not None else None
-            if signature is None or function is None or function.decorator_list:
-                continue
-            found.extend(
-                CodeLint(hole, error.headline, error.fix, error.anchor, "error")
-                for error in _check(tag, hole.str, signature)
-            )
+            definition = cache[dotted]
+            if definition is not None:
+                found.append((tag, holes, definition))
+    return found
 
-    Scopes(tree).run(visit)
+
+@functools.lru_cache(maxsize=4096)
+def _scanned(strings: tuple[str, ...], expressions: tuple[str, ...]) -> list[Token] | None:
+    """The tokens of the template of ``strings`` and holes written ``expressions`` (None when
+    html() refuses it, and says why), remembered: an editor checks the same ones at each
+    change. The tokens are read, never changed."""
+    parts: list[str | Interpolation[Any]] = []
+    for string, expression in zip(strings, (*expressions, None), strict=True):
+        parts.append(string)
+        if expression is not None:
+            parts.append(Interpolation(None, expression))
+    try:
+        return scan(Template(*parts))
+    except TemplateSyntaxError:
+        return None
+
+
+def components(tree: ast.Module, path: Path) -> list[CodeLint]:
+    """The component tags of the t-strings in ``tree`` (the module at ``path``) whose props
+    do not fit the signature of their component, each pointing at the component's ``{Card}``."""
+    found: list[CodeLint] = []
+    for tag, holes, definition in _component_tags(tree, path):
+        function, hole = definition.function, holes[tag.index]
+        signature = _signature(function)
+        if signature is None or function.decorator_list:
+            continue
+        found.extend(
+            CodeLint(hole, error.headline, error.fix, error.anchor, "error")
+            for error in _check(tag, hole.str, signature)
+        )
     return in_source_order(found)
+
+
+def component_definitions(tree: ast.Module, path: Path) -> dict[int, Definition]:
+    """The definition of the component of each component tag in ``tree`` (the module at
+    ``path``) that the checker can see, by the id of the node of its ``{Card}`` (and of its
+    ``</{Card}>``)."""
+    found: dict[int, Definition] = {}
+    for tag, holes, definition in _component_tags(tree, path):
+        found[id(holes[tag.index])] = definition
+        if tag.close >= 0:
+            found[id(holes[tag.close])] = definition
+    return found
