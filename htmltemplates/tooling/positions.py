@@ -4,13 +4,14 @@ t-string literal's source that wrote it."""
 from __future__ import annotations
 
 import ast
+import bisect
 import re
 import unicodedata
 from string.templatelib import Template
 
 from ..errors import Location
 
-__all__ = ["SourceText", "location_position", "location_span"]
+__all__ = ["SourceText", "location_position", "location_span", "template_offset"]
 
 # the prefix and opening quote of one piece of a literal (pieces are concatenated implicitly)
 _OPENING = re.compile(r"[A-Za-z]*(\"\"\"|'''|\"|')")
@@ -117,6 +118,26 @@ def location_span(
     if not end_exact or (end_line, end_column) <= (line, column):
         return line, column, line, column + 1
     return line, column, end_line, end_column
+
+
+def template_offset(
+    source: SourceText, node: ast.TemplateStr, template: Template, line: int, column: int
+) -> tuple[int, int] | None:
+    """The static string of the literal ``node`` and the offset in it that the source writes
+    at ``line`` (1-based) and ``column`` (0-based), the inverse of location_position: a place
+    inside an escape is its character's, a place in a field or after the closing quote is
+    None, as is a literal whose strings the source does not give back."""
+    segment, first_line, first_column = source.segment(node)
+    holes = [value for value in node.values if isinstance(value, ast.Interpolation)]
+    spans = [_span(source, segment, first_line, first_column, hole) for hole in holes]
+    indices = _static_indices(segment, spans, template.strings)
+    if indices is None or not first_line <= line < first_line + segment.count("\n") + 1:
+        return None
+    at = _index(segment, first_line, first_column, line, column)
+    for string, chars in enumerate(indices):
+        if chars[0] <= at <= chars[-1]:
+            return string, bisect.bisect_right(chars, at) - 1
+    return None
 
 
 def _span(

@@ -177,7 +177,17 @@ def _module_file(module: str, path: Path) -> Path | None:
 
 def _parse(path: Path) -> ast.Module | None:
     """The module at ``path``, read as the checker reads files (files.read_sources), or None
-    when it cannot be read or parsed."""
+    when it cannot be read or parsed; parsed again only when the file changed (an editor
+    checks the modules a module imports at each change of it)."""
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return _parsed(path, status.st_mtime_ns, status.st_size)
+
+
+@functools.lru_cache(maxsize=256)
+def _parsed(path: Path, _mtime: int, _size: int) -> ast.Module | None:
     source = read_python(str(path))
     if isinstance(source, Unreadable):
         return None
@@ -359,13 +369,15 @@ def components(tree: ast.Module, path: Path) -> list[CodeLint]:
     return in_source_order(found)
 
 
-def component_definitions(tree: ast.Module, path: Path) -> dict[int, Definition]:
-    """The definition of the component of each component tag in ``tree`` (the module at
-    ``path``) that the checker can see, by the id of the node of its ``{Card}`` (and of its
-    ``</{Card}>``)."""
-    found: dict[int, Definition] = {}
-    for tag, holes, definition in _component_tags(tree, path):
-        found[id(holes[tag.index])] = definition
-        if tag.close >= 0:
-            found[id(holes[tag.close])] = definition
-    return found
+def definition_at(
+    tree: ast.Module, path: Path, node: ast.TemplateStr, index: int
+) -> Definition | None:
+    """The definition of the component the hole numbered ``index`` of the literal ``node``
+    names, when the checker can see it (the template need not be complete: an editor asks
+    while the tag is being typed)."""
+    for found, resolve in resolvers(tree):
+        if found is node:
+            holes = [value for value in node.values if isinstance(value, ast.Interpolation)]
+            dotted = resolve(holes[index].value)
+            return None if dotted is None else _find(dotted, tree, path)
+    return None
