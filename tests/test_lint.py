@@ -612,6 +612,7 @@ WARNINGS = {
     "markup-of-template",
     "template-response",
     "template-from-str",
+    "prop-type",
 }
 
 

@@ -304,6 +304,33 @@ def test_the_excludes_and_ignores_of_pyproject_apply(tmp_path: Path) -> None:
     run(tmp_path, scenario)
 
 
+def test_on_save_mypy_checks_the_props_types(tmp_path: Path) -> None:
+    text = PAGE + 'html(t"<{Card} title={1} />")\n'
+
+    async def scenario(editor: Editor) -> None:
+        (tmp_path / "page.py").write_text(text)
+        uri = editor.open(tmp_path / "page.py", text)
+        assert await editor.diagnostics(uri) == []
+        editor.published.clear()
+        editor.client.text_document_did_save(
+            types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
+        )
+        [found] = await editor.diagnostics(uri)
+        assert (found.code, found.range.start, found.range.end) == (
+            "prop-type",
+            types.Position(line=12, character=21),
+            types.Position(line=12, character=24),
+        )
+        assert found.message.startswith(
+            '<{Card}>: Argument "title" to "Card" has incompatible type "int"; expected "str"'
+        )
+        # typed again, the text is not what mypy read: its findings wait for the next save
+        editor.change(uri, text + "\n")
+        assert await editor.diagnostics(uri) == []
+
+    run(tmp_path, scenario)
+
+
 # -- hover ----------------------------------------------------------------------------------
 
 

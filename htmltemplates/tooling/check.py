@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import argparse
 import ast
-import io
 import os
-import re
 import sys
-import tokenize
 import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -28,11 +25,13 @@ from .literals import (
     expected_refusals,
     expecting_functions,
     html_literals,
+    ignored_lines,
 )
 from .positions import SourceText, location_span
 from .props import components
 from .report import Finding, Severity, as_json, github, human, summary
 from .structure import structural
+from .typecheck import type_findings
 
 __all__ = ["FILE_CHECKS", "TEMPLATE_CHECKS", "check_paths", "check_sources", "main"]
 
@@ -134,10 +133,6 @@ FILE_CHECKS: list[Callable[[ast.Module, Sequence[HTMLLiteral], str], Iterable[Co
     props,
 ]
 
-# `# htmltemplates: ignore`: on the line of a literal it skips the literal; on a line of its
-# own above the first statement, the file
-_IGNORE = re.compile(r"#\s*htmltemplates:\s*ignore\b")
-
 
 @dataclass
 class Totals:
@@ -174,7 +169,7 @@ def _check_module(
     expecting: set[str],
     totals: Totals,
 ) -> list[Finding]:
-    ignored = _ignored_lines(source, tree)
+    ignored = ignored_lines(source, tree)
     if ignored is None:
         return []
     expected = expected_refusals(index, expecting)
@@ -264,27 +259,6 @@ def _source_excerpt(source: SourceText, line: int, column: int) -> str:
     return f"{text}\n{' ' * min(column, len(text))}^"
 
 
-def _ignored_lines(source: SourceText, tree: ast.Module) -> set[int] | None:
-    """The lines that hold an ignore comment after code, or None when one on a line of its
-    own comes before the first statement (after the module's docstring, if any)."""
-    if _IGNORE.search(source.text) is None:
-        return set()
-    body = tree.body
-    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-        body = body[1:]  # the docstring (or any constant) is not code to skip
-    first = body[0].lineno if body else len(source.lines) + 1
-    lines: set[int] = set()
-    readline = io.StringIO(source.text).readline
-    for token in tokenize.generate_tokens(readline):
-        # (anywhere in the comment: after `# type: ignore` or a remark of its own)
-        if token.type == tokenize.COMMENT and _IGNORE.search(token.string):
-            own_line = not token.line[: token.start[1]].strip()
-            if own_line and token.start[0] < first:
-                return None
-            lines.add(token.start[0])
-    return lines
-
-
 def check_paths(paths: Sequence[str], excludes: Excludes) -> tuple[list[Finding], Totals]:
     """The findings in the files under ``paths`` (see files.find_files), sorted by place."""
     totals = Totals()
@@ -340,6 +314,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--format", choices=("human", "json", "github"), default="human")
     parser.add_argument("--strict", action="store_true", help="fail on warnings too")
+    parser.add_argument(
+        "--types",
+        action="store_true",
+        help="also check the props and children of component tags against the components' "
+        "annotations, with mypy",
+    )
     return parser
 
 
@@ -372,6 +352,17 @@ def main(argv: list[str]) -> int:
         return 2
     _CLEAN.clear()
     findings, totals = check_paths(args.paths, excludes)
+    if args.types:
+        # a tag the checker already found at fault is reported once, as html() words it
+        seen = frozenset((finding.path, finding.line, finding.col) for finding in findings)
+        try:
+            findings += type_findings(list(find_files(args.paths, excludes)), seen)
+        except ModuleNotFoundError as error:
+            if error.name != "mypy":
+                raise
+            print(f"{parser.prog}: error: --types needs mypy: pip install mypy", file=sys.stderr)
+            return 2
+        findings.sort(key=lambda finding: (finding.path, finding.line, finding.col))
     findings = [
         finding
         for finding in findings

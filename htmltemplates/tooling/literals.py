@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import ast
 import bisect
+import io
 import re
+import tokenize
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from string.templatelib import Interpolation, Template
 
 from .names import children
+from .positions import SourceText
 
 __all__ = [
     "HTML_CALLS",
@@ -19,6 +22,7 @@ __all__ = [
     "expected_refusals",
     "expecting_functions",
     "html_literals",
+    "ignored_lines",
     "value_templates",
 ]
 
@@ -47,6 +51,7 @@ _RAISES = frozenset({"raises", "assertRaises", "assertRaisesRegex"})
 _REFUSALS = frozenset(
     {"TemplateSyntaxError", "TemplateError", "ValueError", "Exception", "BaseException"}
 )
+_RENDER_ERRORS = _REFUSALS | {"RenderError"}
 # what starts a scope of its own, whose returns are not the function's
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 # the static text right before a component tag's hole: `<{Card}` or `</{Card}`
@@ -78,6 +83,8 @@ class ModuleIndex:
         self.functions: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
         self.loops: list[ast.For | ast.AsyncFor] = []
         self.raises: list[tuple[ast.With | ast.AsyncWith, str]] = []
+        # blocks that expect a RenderError only: a value, or a component's props, refused
+        self.failing: list[tuple[ast.With | ast.AsyncWith, str]] = []
         self._lines = _candidate_lines(text)
         pending: list[tuple[ast.AST, str]] = [(tree, "")]
         while pending:
@@ -95,8 +102,11 @@ class ModuleIndex:
                 function = node.name
             elif isinstance(node, (ast.For, ast.AsyncFor)):
                 self.loops.append(node)
-            elif isinstance(node, (ast.With, ast.AsyncWith)) and _expects_refusal(node):
-                self.raises.append((node, function))
+            elif isinstance(node, (ast.With, ast.AsyncWith)):
+                if _expects_refusal(node):
+                    self.raises.append((node, function))
+                elif _expects_refusal(node, _RENDER_ERRORS):
+                    self.failing.append((node, function))
             pending.extend((child, function) for child in children(node))
 
     def _worth_entering(self, statement: ast.stmt) -> bool:
@@ -156,13 +166,17 @@ def expecting_functions(indexes: Sequence[ModuleIndex]) -> set[str]:
     return {function for index in indexes for _block, function in index.raises if function}
 
 
-def expected_refusals(index: ModuleIndex, expecting: set[str]) -> set[int]:
+def expected_refusals(
+    index: ModuleIndex, expecting: set[str], *, rendering: bool = False
+) -> set[int]:
     """The ids of the t-string literals the code expects html() to refuse: those written in a
     block ``with pytest.raises(TemplateSyntaxError):`` (or ``self.assertRaises``, or an
     exception class above TemplateSyntaxError), those passed to a function of ``expecting``,
     and those in the iterable of a ``for`` loop whose body does either, as tests and
-    documentation examples write them."""
-    scopes: list[ast.AST] = [statement for block, _ in index.raises for statement in block.body]
+    documentation examples write them. With ``rendering``, also those in a block that expects
+    a RenderError (the checker of props' types: a refused prop is a RenderError)."""
+    blocks = [*index.raises, *(index.failing if rendering else [])]
+    scopes: list[ast.AST] = [statement for block, _ in blocks for statement in block.body]
     scopes += [arg for name, call in index.calls if name in expecting for arg in _arguments(call)]
     if index.raises or expecting:
         for loop in index.loops:
@@ -185,7 +199,7 @@ def _arguments(call: ast.Call) -> list[ast.expr]:
     return [*call.args, *(keyword.value for keyword in call.keywords)]
 
 
-def _expects_refusal(node: ast.AST) -> bool:
+def _expects_refusal(node: ast.AST, errors: frozenset[str] = _REFUSALS) -> bool:
     if not isinstance(node, (ast.With, ast.AsyncWith)):
         return False
     for item in node.items:
@@ -197,7 +211,7 @@ def _expects_refusal(node: ast.AST) -> bool:
         ):
             continue
         classes = call.args[0].elts if isinstance(call.args[0], ast.Tuple) else [call.args[0]]
-        if any(_called_name(cls) in _REFUSALS for cls in classes):
+        if any(_called_name(cls) in errors for cls in classes):
             return True
     return False
 
@@ -312,3 +326,29 @@ def _format_spec(spec: ast.expr | None) -> str:
         elif isinstance(part, ast.FormattedValue | ast.Interpolation):
             out.append("{" + ast.unparse(part.value) + "}")
     return "".join(out)
+
+
+# `# htmltemplates: ignore`: on the line of a literal it skips the literal; on a line of its
+# own above the first statement, the file
+_IGNORE = re.compile(r"#\s*htmltemplates:\s*ignore\b")
+
+
+def ignored_lines(source: SourceText, tree: ast.Module) -> set[int] | None:
+    """The lines that hold an ignore comment after code, or None when one on a line of its
+    own comes before the first statement (after the module's docstring, if any)."""
+    if _IGNORE.search(source.text) is None:
+        return set()
+    body = tree.body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]  # the docstring (or any constant) is not code to skip
+    first = body[0].lineno if body else len(source.lines) + 1
+    lines: set[int] = set()
+    readline = io.StringIO(source.text).readline
+    for token in tokenize.generate_tokens(readline):
+        # (anywhere in the comment: after `# type: ignore` or a remark of its own)
+        if token.type == tokenize.COMMENT and _IGNORE.search(token.string):
+            own_line = not token.line[: token.start[1]].strip()
+            if own_line and token.start[0] < first:
+                return None
+            lines.add(token.start[0])
+    return lines

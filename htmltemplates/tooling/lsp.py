@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import re
 
 from lsprotocol import types
@@ -15,6 +16,7 @@ from pygls.uris import from_fs_path, to_fs_path
 
 from .editor import Document, Span
 from .report import Finding
+from .typecheck import type_findings
 
 __all__ = ["DEBOUNCE", "main", "server"]
 
@@ -66,6 +68,9 @@ class TemplateServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("htmltemplates", "0.1.0")
         self.pending: dict[str, asyncio.Task[None]] = {}
+        # the props' type errors mypy found at the last save, by document: (version, found)
+        self.typed: dict[str, tuple[int | None, list[Finding]]] = {}
+        self.typing: dict[str, asyncio.Task[None]] = {}
 
     def document(self, uri: str) -> tuple[Document, _Text]:
         opened = self.workspace.get_text_document(uri)
@@ -85,13 +90,49 @@ class TemplateServer(LanguageServer):
         self.pending.pop(uri, None)
         self.publish(uri)
 
+    def check_types(self, uri: str) -> None:
+        """Have mypy check the props of the saved document (``check --types``), in a thread;
+        its findings are shown until the text changes, and again at the next save."""
+        previous = self.typing.pop(uri, None)
+        if previous is not None:
+            previous.cancel()
+        version = self.workspace.get_text_document(uri).version
+        document, _text = self.document(uri)
+
+        async def run() -> None:
+            found = await asyncio.to_thread(_type_findings, document)
+            self.typed[uri] = (version, found)
+            self.typing.pop(uri, None)
+            self.publish(uri)
+
+        self.typing[uri] = asyncio.get_running_loop().create_task(run())
+
     def publish(self, uri: str) -> None:
         document, text = self.document(uri)
-        diagnostics = [_diagnostic(finding, text) for finding in document.findings()]
         version = self.workspace.get_text_document(uri).version
+        findings = document.findings()
+        typed_version, typed = self.typed.get(uri, (None, []))
+        if typed_version == version:
+            findings += typed
+        diagnostics = [_diagnostic(finding, text) for finding in findings]
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, version=version, diagnostics=diagnostics)
         )
+
+
+def _type_findings(document: Document) -> list[Finding]:
+    """What ``check --types`` finds in the document's file as saved (none without mypy, or
+    for a file the project excludes)."""
+    if not os.path.isfile(document.path) or document.shown_path() is None:
+        return []
+    findings = document.findings()
+    reported = frozenset((finding.path, finding.line, finding.col) for finding in findings)
+    try:
+        return type_findings([document.path], reported)
+    except ModuleNotFoundError as error:
+        if error.name != "mypy":
+            raise
+        return []
 
 
 def _diagnostic(finding: Finding, text: _Text) -> types.Diagnostic:
@@ -116,100 +157,106 @@ def _diagnostic(finding: Finding, text: _Text) -> types.Diagnostic:
     )
 
 
+def _did_open(ls: TemplateServer, params: types.DidOpenTextDocumentParams) -> None:
+    ls.publish(params.text_document.uri)
+
+
+def _did_change(ls: TemplateServer, params: types.DidChangeTextDocumentParams) -> None:
+    ls.schedule(params.text_document.uri)
+
+
+def _did_save(ls: TemplateServer, params: types.DidSaveTextDocumentParams) -> None:
+    ls.check_types(params.text_document.uri)
+
+
+def _did_close(ls: TemplateServer, params: types.DidCloseTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    for tasks in (ls.pending, ls.typing):
+        pending = tasks.pop(uri, None)
+        if pending is not None:
+            pending.cancel()
+    ls.typed.pop(uri, None)
+    ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+
+def _hover(ls: TemplateServer, params: types.HoverParams) -> types.Hover | None:
+    document, text = ls.document(params.text_document.uri)
+    said = document.hover(*text.from_client(params.position))
+    if said is None:
+        return None
+    return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=said))
+
+
+def _definition(ls: TemplateServer, params: types.DefinitionParams) -> types.Location | None:
+    document, text = ls.document(params.text_document.uri)
+    target = document.definition(*text.from_client(params.position))
+    if target is None:
+        return None
+    if target.path == document.path:
+        where, uri = text, params.text_document.uri
+    else:
+        with open(target.path, encoding="utf-8", errors="replace") as file:
+            where = _Text(file.read(), text.encoding)
+        uri = from_fs_path(target.path) or target.path
+    return types.Location(uri=uri, range=where.range(target.span))
+
+
+def _completion(ls: TemplateServer, params: types.CompletionParams) -> types.CompletionList:
+    document, text = ls.document(params.text_document.uri)
+    kinds = {
+        "element": types.CompletionItemKind.Class,
+        "attribute": types.CompletionItemKind.Property,
+        "prop": types.CompletionItemKind.Field,
+    }
+    items = [
+        types.CompletionItem(
+            label=completion.label,
+            kind=kinds[completion.kind],
+            detail=completion.detail or None,
+            sort_text=f"{n:04d}",
+        )
+        for n, completion in enumerate(document.completions(*text.from_client(params.position)))
+    ]
+    return types.CompletionList(is_incomplete=False, items=items)
+
+
+def _code_action(ls: TemplateServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+    uri = params.text_document.uri
+    document, text = ls.document(uri)
+    line, column = text.from_client(params.range.start)
+    end_line, end_column = text.from_client(params.range.end)
+    found = []
+    for action in document.actions(Span(line, column, end_line, end_column)):
+        edits = [
+            types.TextEdit(range=text.range(edit.span), new_text=edit.text) for edit in action.edits
+        ]
+        found.append(
+            types.CodeAction(
+                title=action.title,
+                kind=types.CodeActionKind.QuickFix,
+                edit=types.WorkspaceEdit(changes={uri: edits}),
+            )
+        )
+    return found
+
+
 def server() -> TemplateServer:
     """A new server with every feature registered."""
     ls = TemplateServer()
-
-    @ls.feature(types.TEXT_DOCUMENT_DID_OPEN)
-    def did_open(ls: TemplateServer, params: types.DidOpenTextDocumentParams) -> None:
-        ls.publish(params.text_document.uri)
-
-    @ls.feature(types.TEXT_DOCUMENT_DID_CHANGE)
-    def did_change(ls: TemplateServer, params: types.DidChangeTextDocumentParams) -> None:
-        ls.schedule(params.text_document.uri)
-
-    @ls.feature(types.TEXT_DOCUMENT_DID_SAVE)
-    def did_save(ls: TemplateServer, params: types.DidSaveTextDocumentParams) -> None:
-        ls.schedule(params.text_document.uri)
-
-    @ls.feature(types.TEXT_DOCUMENT_DID_CLOSE)
-    def did_close(ls: TemplateServer, params: types.DidCloseTextDocumentParams) -> None:
-        uri = params.text_document.uri
-        pending = ls.pending.pop(uri, None)
-        if pending is not None:
-            pending.cancel()
-        ls.text_document_publish_diagnostics(
-            types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
-        )
-
-    @ls.feature(types.TEXT_DOCUMENT_HOVER)
-    def hover(ls: TemplateServer, params: types.HoverParams) -> types.Hover | None:
-        document, text = ls.document(params.text_document.uri)
-        said = document.hover(*text.from_client(params.position))
-        if said is None:
-            return None
-        return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=said))
-
-    @ls.feature(types.TEXT_DOCUMENT_DEFINITION)
-    def definition(ls: TemplateServer, params: types.DefinitionParams) -> types.Location | None:
-        document, text = ls.document(params.text_document.uri)
-        target = document.definition(*text.from_client(params.position))
-        if target is None:
-            return None
-        if target.path == document.path:
-            where, uri = text, params.text_document.uri
-        else:
-            with open(target.path, encoding="utf-8", errors="replace") as file:
-                where = _Text(file.read(), text.encoding)
-            uri = from_fs_path(target.path) or target.path
-        return types.Location(uri=uri, range=where.range(target.span))
-
-    @ls.feature(
+    ls.feature(types.TEXT_DOCUMENT_DID_OPEN)(_did_open)
+    ls.feature(types.TEXT_DOCUMENT_DID_CHANGE)(_did_change)
+    ls.feature(types.TEXT_DOCUMENT_DID_SAVE)(_did_save)
+    ls.feature(types.TEXT_DOCUMENT_DID_CLOSE)(_did_close)
+    ls.feature(types.TEXT_DOCUMENT_HOVER)(_hover)
+    ls.feature(types.TEXT_DOCUMENT_DEFINITION)(_definition)
+    ls.feature(
         types.TEXT_DOCUMENT_COMPLETION,
         types.CompletionOptions(trigger_characters=["<", " "]),
-    )
-    def completion(ls: TemplateServer, params: types.CompletionParams) -> types.CompletionList:
-        document, text = ls.document(params.text_document.uri)
-        kinds = {
-            "element": types.CompletionItemKind.Class,
-            "attribute": types.CompletionItemKind.Property,
-            "prop": types.CompletionItemKind.Field,
-        }
-        items = [
-            types.CompletionItem(
-                label=completion.label,
-                kind=kinds[completion.kind],
-                detail=completion.detail or None,
-                sort_text=f"{n:04d}",
-            )
-            for n, completion in enumerate(document.completions(*text.from_client(params.position)))
-        ]
-        return types.CompletionList(is_incomplete=False, items=items)
-
-    @ls.feature(
+    )(_completion)
+    ls.feature(
         types.TEXT_DOCUMENT_CODE_ACTION,
         types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]),
-    )
-    def code_action(ls: TemplateServer, params: types.CodeActionParams) -> list[types.CodeAction]:
-        uri = params.text_document.uri
-        document, text = ls.document(uri)
-        line, column = text.from_client(params.range.start)
-        end_line, end_column = text.from_client(params.range.end)
-        found = []
-        for action in document.actions(Span(line, column, end_line, end_column)):
-            edits = [
-                types.TextEdit(range=text.range(edit.span), new_text=edit.text)
-                for edit in action.edits
-            ]
-            found.append(
-                types.CodeAction(
-                    title=action.title,
-                    kind=types.CodeActionKind.QuickFix,
-                    edit=types.WorkspaceEdit(changes={uri: edits}),
-                )
-            )
-        return found
-
+    )(_code_action)
     return ls
 
 
