@@ -5,16 +5,23 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..errors import Location
 from ..scan.tokens import AttrToken
 from .places import Action, Edit, Place, Span, component_tags, python_name, tokens_of
 from .positions import location_span
+from .props import Definition
 from .report import Finding
 
-if TYPE_CHECKING:
-    from .editor import Document
+
+class Document(Protocol):
+    """What a fix asks of the document (editor.Document)."""
+
+    def findings(self) -> list[Finding]: ...
+    def place(self, line: int, column: int, *, cursor: bool = False) -> Place | None: ...
+    def component_at(self, place: Place, index: int) -> Definition | None: ...
+
 
 __all__ = ["actions"]
 

@@ -14,9 +14,12 @@ as they run.
 from __future__ import annotations
 
 import ast
+import importlib.util
 import keyword
 import os
 import re
+import subprocess
+import sys
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -296,8 +299,8 @@ def type_findings(
     Python blocks of Markdown), found by mypy, each at its prop or tag; none for a tag whose
     ``{Card}`` is at a place of ``reported`` (path, line, column), where the checker already
     found the tag at fault, and says so as html() does."""
-    from mypy import api  # noqa: PLC0415 - not a dependency: needed only when asked for
-
+    if importlib.util.find_spec("mypy") is None:
+        raise ModuleNotFoundError("No module named 'mypy'", name="mypy")
     shadows: list[_Shadow] = []
     for path in paths:
         sources = read_sources(path)
@@ -308,8 +311,18 @@ def type_findings(
             shadows.append(found)
     if not shadows:
         return []
-    findings = _mypy(api.run, shadows, reported)
+    findings = _mypy(_run_mypy, shadows, reported)
     return sorted(findings, key=lambda finding: (finding.path, finding.line, finding.col))
+
+
+def _run_mypy(arguments: list[str]) -> tuple[str, str, int]:
+    """mypy run in a process of its own, as ``mypy.api.run`` would run it in this one: its
+    report, its errors, its exit status. (In this process it would change what the process
+    keeps for itself: its recursion limit, the modules it imported.)"""
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", *arguments], capture_output=True, text=True, check=False
+    )
+    return done.stdout, done.stderr, done.returncode
 
 
 def _mypy(
