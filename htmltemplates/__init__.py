@@ -9,7 +9,7 @@ framework and does no I/O; the optional Flask integration lives in ``htmltemplat
 
 from markupsafe import Markup
 
-from ._api import Provider, html
+from ._api import HTML, Provider, html
 from ._async import html_async, stream_html_async
 from ._spec import AttributeRules, attribute_rules
 from ._streaming import stream_html
@@ -22,6 +22,7 @@ from .tooling.explain import explain
 
 __all__ = [
     "CSP_NONCE",
+    "HTML",
     "UNSAFE_CSS",
     "UNSAFE_URL",
     "AttributeRules",

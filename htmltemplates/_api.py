@@ -29,7 +29,7 @@ from .runtime.text import (
 )
 from .runtime.values import close_awaitables, too_deep
 
-__all__ = ["Provider", "html"]
+__all__ = ["HTML", "Provider", "html"]
 
 
 def _compile(template: Template, stream: bool) -> tuple[Render, str]:
@@ -52,7 +52,14 @@ trusted.install(url_parts)
 _new_str = str.__new__
 
 
-def html(template: Annotated[Template, "html"]) -> Markup:
+type HTML = Annotated[Template, "tdom"]
+"""A template of HTML, as html() takes it: a ``Template`` to type checkers, annotated with the
+language editors highlight and check it as (t-linter's "tdom": HTML with component tags and
+unquoted holes, as html() reads it). Annotate components' return types (``-> HTML``) and
+template variables (``page: HTML = t"..."``) with it (docs/editors.md)."""
+
+
+def html(template: HTML) -> Markup:
     """Render a t-string to safe HTML.
 
     Each interpolated value is escaped for the context it lands in (text, attribute value, URL,

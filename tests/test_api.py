@@ -85,6 +85,7 @@ def test_all_names_the_public_api() -> None:
         "AttributeRules",
         "CSP_NONCE",
         "CacheInfo",
+        "HTML",
         "Markup",
         "Provider",
         "RenderError",

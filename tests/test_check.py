@@ -202,6 +202,21 @@ def test_each_fault_is_reported_as_html_words_it(
     }
 
 
+@pytest.mark.parametrize(("returns", "codes"), [("HTML", ["unclosed"]), ("str", [])])
+def test_a_function_annotated_to_return_html_returns_html(
+    returns: str,
+    codes: list[str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # `<{name}` has no tag of its own: only the annotation says the t-string is HTML
+    source = f"from htmltemplates import HTML\n\ndef opening(name) -> {returns}:\n"
+    write(tmp_path, "page.py", source + "    return t'<{name}'\n")
+    _status, out = run(["--format=json", "page.py"], tmp_path, capsys, monkeypatch)
+    assert [finding["code"] for finding in json.loads(out)] == codes
+
+
 def test_a_fault_in_the_code_spans_its_call(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -52,6 +52,8 @@ _REFUSALS = frozenset(
     {"TemplateSyntaxError", "TemplateError", "ValueError", "Exception", "BaseException"}
 )
 _RENDER_ERRORS = _REFUSALS | {"RenderError"}
+# the names of a return annotation that make a function's t-strings HTML
+_TEMPLATE_NAMES = frozenset({"Template", "HTML"})
 # what starts a scope of its own, whose returns are not the function's
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 # the static text right before a component tag's hole: `<{Card}` or `</{Card}`
@@ -298,11 +300,11 @@ def _called_name(function: ast.expr) -> str | None:
 
 def _names_template(annotation: ast.expr) -> bool:
     """Whether a return annotation names ``Template`` (``Template``, ``templatelib.Template``,
-    ``Template | None``, or the same as a string)."""
+    ``Template | None``, htmltemplates' alias ``HTML``, or the same as a string)."""
     for node in ast.walk(annotation):
-        if isinstance(node, ast.Name) and node.id == "Template":
+        if isinstance(node, ast.Name) and node.id in _TEMPLATE_NAMES:
             return True
-        if isinstance(node, ast.Attribute) and node.attr == "Template":
+        if isinstance(node, ast.Attribute) and node.attr in _TEMPLATE_NAMES:
             return True
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             try:

@@ -12,7 +12,7 @@ from typing import assert_type
 
 from markupsafe import Markup
 
-from htmltemplates import Provider, html
+from htmltemplates import HTML, Provider, html
 
 
 def Card(*, title: str, children: Template, tone: str = "plain") -> Template:  # noqa: N802
@@ -58,3 +58,14 @@ def in_a_request() -> Iterator[str]:
         yield theme.get()
     with theme.using(None):  # type: ignore[arg-type]
         yield theme.get()
+
+
+# HTML is a Template to mypy: annotated with the language editors highlight it as
+def Badge(*, label: str) -> HTML:  # noqa: N802
+    return t"<b>{label}</b>"
+
+
+page: HTML = t"<p>{Badge(label='new')}</p>"
+assert_type(html(page), Markup)
+Badge(label=1)  # type: ignore[arg-type]
+html("<p>x</p>")  # type: ignore[arg-type]
