@@ -70,8 +70,9 @@ test: version browser
 	$(PY) -m htmltemplates check examples docs README.md
 	$(PY) -m pytest
 	@echo "=== again with HTMLTEMPLATES_SLOW_PATHS=1: every fast path off (htmltemplates/runtime/slow.py),"
-	@echo "=== each html() of the tests rendered again by stream_html() and html_async() (tests/streamcheck.py)"
-	HTMLTEMPLATES_SLOW_PATHS=1 PYTHONPATH=tests $(PY) -m pytest -q -m "not browser" -p no:cacheprovider -p streamcheck
+	@echo "=== each html() of the tests rendered again by stream_html() and html_async() (tests/streamcheck.py),"
+	@echo "=== on as many processes as there are cores (pytest-xdist)"
+	HTMLTEMPLATES_SLOW_PATHS=1 PYTHONPATH=tests $(PY) -m pytest -q -m "not browser" -p no:cacheprovider -p streamcheck -n auto
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -136,7 +136,12 @@ def _result(render: Callable[[], object]) -> tuple[str, str]:
 def _id(value: object) -> str:
     if isinstance(value, int) and abs(value) > 10**100:
         return "huge-int"
-    return repr(value)[:30]
+    return _ADDRESS.sub("", repr(value))[:30]
+
+
+# the address in an object's repr, which changes from run to run (a test's id may not: the
+# workers of pytest-xdist must collect the same tests)
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 
 
 @pytest.mark.parametrize(("name", "make", "kind"), ATTRIBUTES, ids=[a[0] for a in ATTRIBUTES])
@@ -226,7 +231,7 @@ SPREADS: list[object] = [
 
 def _spread_id(spread: object) -> str:
     try:
-        return repr(spread)[:40]
+        return _ADDRESS.sub("", repr(spread))[:40]
     except ValueError:  # an int too long for text
         return "huge-int"
 
