@@ -251,7 +251,7 @@ def test_every_character_of_static_text_maps_to_its_source(literal: str) -> None
     to the '{' of the field after it, or the closing quote."""
     text = f"html({literal})\n"
     source = SourceText(text)
-    [found] = html_literals(ModuleIndex(ast.parse(text), text))
+    [found] = html_literals(ModuleIndex(ast.parse(text)))
     lines = [line + "\n" for line in text.split("\n")]
     for index, string in enumerate(found.template.strings):
         for offset in range(len(string) + 1):

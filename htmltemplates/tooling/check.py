@@ -154,7 +154,7 @@ def check_sources(path: str, sources: Sequence[SourceText], totals: Totals) -> l
                 parsed.append((source, ast.parse(source.text, path)))
             except SyntaxError as error:
                 findings.append(_unparsable(path, source, error))
-    indexes = [ModuleIndex(tree, source.text) for source, tree in parsed]
+    indexes = [ModuleIndex(tree) for source, tree in parsed]
     expecting = expecting_functions(indexes)
     for (source, tree), index in zip(parsed, indexes, strict=True):
         findings += _check_module(path, source, tree, index, expecting, totals)

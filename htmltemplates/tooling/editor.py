@@ -111,7 +111,7 @@ class Document:
                     tree = ast.parse(source.text)
                 except SyntaxError, ValueError, RecursionError, MemoryError:
                     continue
-                literals = tuple(html_literals(ModuleIndex(tree, source.text)))
+                literals = tuple(html_literals(ModuleIndex(tree)))
                 self._blocks.append(Block(source, tree, literals))
         return self._blocks
 

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import ast
-import bisect
 import io
 import re
 import tokenize
@@ -12,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from string.templatelib import Interpolation, Template
 
-from .names import children
+from .names import walk
 from .positions import SourceText
 
 __all__ = [
@@ -43,8 +42,6 @@ HTML_CALLS = frozenset(
 # A `<` that starts a tag, an end tag, a comment or a declaration (HTML 13.2.5.6, the tag open
 # state): a t-string with one is HTML wherever it is used.
 _TAG_OPEN = re.compile(r"<[A-Za-z/!]")
-# the start of a t-string literal (any case, raw or not), or the name of an expecting block
-_CANDIDATE = re.compile(r"(?<![\w.])(?:[tT][rR]?|[rR][tT])['\"]|[rR]aises")
 # `with pytest.raises(E)` and `with self.assertRaises(E)`, where E is one of these (or a tuple
 # holding one): code that expects html() to refuse the templates in the block
 _RAISES = frozenset({"raises", "assertRaises", "assertRaisesRegex"})
@@ -71,15 +68,12 @@ class HTMLLiteral:
 
 
 class ModuleIndex:
-    """What one walk over a module finds that the checker needs: its t-string literals, its
-    calls by name, its functions by name, its ``for`` loops, and its blocks that expect a
-    refusal with the function each is in ("" at module level).
+    """What the checker needs of a module, from the one walk of it every check reads
+    (names.walk): its t-string literals, its calls by name, its functions by name, its ``for``
+    loops, and its blocks that expect a refusal with the function each is in ("" at module
+    level)."""
 
-    The walk enters only the statements whose lines hold the start of a t-string or the word
-    ``raises``: the rest can hold none of these that matter, and a generated module of
-    50,000 lines is mostly such statements."""
-
-    def __init__(self, tree: ast.Module, text: str) -> None:
+    def __init__(self, tree: ast.Module) -> None:
         self.literals: list[ast.TemplateStr] = []
         self.calls: list[tuple[str, ast.Call]] = []
         self.functions: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
@@ -87,12 +81,7 @@ class ModuleIndex:
         self.raises: list[tuple[ast.With | ast.AsyncWith, str]] = []
         # blocks that expect a RenderError only: a value, or a component's props, refused
         self.failing: list[tuple[ast.With | ast.AsyncWith, str]] = []
-        self._lines = _candidate_lines(text)
-        pending: list[tuple[ast.AST, str]] = [(tree, "")]
-        while pending:
-            node, function = pending.pop()
-            if isinstance(node, ast.stmt) and not self._worth_entering(node):
-                continue
+        for node, function in walk(tree).noted:
             if isinstance(node, ast.TemplateStr):
                 self.literals.append(node)
             elif isinstance(node, ast.Call):
@@ -101,7 +90,6 @@ class ModuleIndex:
                     self.calls.append((name, node))
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 self.functions.setdefault(node.name, []).append(node)
-                function = node.name
             elif isinstance(node, (ast.For, ast.AsyncFor)):
                 self.loops.append(node)
             elif isinstance(node, (ast.With, ast.AsyncWith)):
@@ -109,26 +97,6 @@ class ModuleIndex:
                     self.raises.append((node, function))
                 elif _expects_refusal(node, _RENDER_ERRORS):
                     self.failing.append((node, function))
-            pending.extend((child, function) for child in children(node))
-
-    def _worth_entering(self, statement: ast.stmt) -> bool:
-        decorators = getattr(statement, "decorator_list", ())
-        start = min([statement.lineno, *(decorator.lineno for decorator in decorators)])
-        at = bisect.bisect_left(self._lines, start)
-        end = statement.end_lineno or statement.lineno
-        return at < len(self._lines) and self._lines[at] <= end
-
-
-def _candidate_lines(text: str) -> list[int]:
-    """The numbers of the lines where a t-string may start, or ``raises`` is written."""
-    lines: list[int] = []
-    line, at = 1, 0
-    for match in _CANDIDATE.finditer(text):
-        line += text.count("\n", at, match.start())
-        at = match.start()
-        if not lines or lines[-1] != line:
-            lines.append(line)
-    return lines
 
 
 def html_literals(index: ModuleIndex) -> list[HTMLLiteral]:

@@ -12,9 +12,20 @@ from __future__ import annotations
 
 import ast
 import functools
+import weakref
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
-__all__ = ["LOCAL", "Resolver", "Scopes", "children", "module_bindings", "resolvers"]
+__all__ = [
+    "LOCAL",
+    "Resolver",
+    "Scopes",
+    "Walk",
+    "children",
+    "module_bindings",
+    "resolvers",
+    "walk",
+]
 
 LOCAL = "<module>."  # the prefix of a function defined at the top of the module
 
@@ -110,20 +121,58 @@ type Resolver = Callable[[ast.expr], str | None]
 type _Stack = tuple[tuple[dict[str, str | None], bool], ...]
 
 
-@functools.lru_cache(maxsize=2)
+# the kinds of node a check of the checker looks for (tooling/literals.py ModuleIndex, calls.py,
+# props.py), noted by the one walk of a module
+_NOTED = (
+    ast.Call,
+    ast.TemplateStr,
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.For,
+    ast.AsyncFor,
+    ast.With,
+    ast.AsyncWith,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Walk:
+    """What one walk of a module noted: each call and t-string literal with the resolver of
+    the names at its place, and each node of the kinds of ``_NOTED`` with the name of the
+    function it is in ("" at module level), in the order of the walk."""
+
+    resolved: tuple[tuple[ast.Call | ast.TemplateStr, Resolver], ...]
+    noted: tuple[tuple[ast.AST, str], ...]
+
+
+def walk(tree: ast.Module) -> Walk:
+    """The walk of ``tree``, done once for as long as the tree lives: every check of the
+    module reads it (an editor checks a module of 2,000 lines at each change)."""
+    done = _WALKS.get(tree)
+    if done is None:
+        scopes = Scopes(tree)
+        resolved: list[tuple[ast.Call | ast.TemplateStr, Resolver]] = []
+        noted: list[tuple[ast.AST, str]] = []
+
+        def visit(node: ast.AST, resolve: Resolver) -> None:
+            if isinstance(node, _NOTED):
+                noted.append((node, scopes.function))
+                if isinstance(node, ast.Call | ast.TemplateStr):
+                    resolved.append((node, scopes.resolver()))
+
+        scopes.run(visit)
+        done = _WALKS[tree] = Walk(tuple(resolved), tuple(noted))
+    return done
+
+
+# (the values hold nodes of the tree, never the tree itself: an entry goes with its tree)
+_WALKS: weakref.WeakKeyDictionary[ast.Module, Walk] = weakref.WeakKeyDictionary()
+
+
 def resolvers(tree: ast.Module) -> tuple[tuple[ast.Call | ast.TemplateStr, Resolver], ...]:
     """Each call and each t-string literal of ``tree``, in the order of a walk, with the
-    resolver of the names at its place: one walk, which every check of the module reads (the
-    last two modules are remembered, by identity)."""
-    scopes = Scopes(tree)
-    found: list[tuple[ast.Call | ast.TemplateStr, Resolver]] = []
-
-    def visit(node: ast.AST, resolve: Resolver) -> None:
-        if isinstance(node, ast.Call | ast.TemplateStr):
-            found.append((node, scopes.resolver()))
-
-    scopes.run(visit)
-    return tuple(found)
+    resolver of the names at its place."""
+    return walk(tree).resolved
 
 
 class Scopes:
@@ -133,12 +182,14 @@ class Scopes:
     def __init__(self, tree: ast.Module) -> None:
         self.tree = tree
         self.module = module_bindings(tree)
+        self.function = ""  # the name of the function the node visited is in
         # the scopes around the node being visited, innermost last; a class body's scope is
         # seen only by its own statements, not by the functions defined in it
         self.stack: list[tuple[dict[str, str | None], bool]] = []
 
     def run(self, visit: Callable[[ast.AST, Resolver], None]) -> None:
         self._walk(self.tree, visit)
+        del self.tree  # what the resolvers keep of the walk holds no tree
 
     def resolver(self) -> Resolver:
         """``resolve`` as it is at the node being visited, kept for after the walk (the
@@ -166,8 +217,12 @@ class Scopes:
             self.stack.append((scope, False))
         else:
             pushed = False
+        function = self.function
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            self.function = node.name
         for child in children(node):
             self._walk(child, visit)
+        self.function = function
         if pushed:
             self.stack.pop()
 

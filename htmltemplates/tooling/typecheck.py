@@ -203,7 +203,7 @@ def _shadow(path: str, sources: list[SourceText]) -> _Shadow | None:
         except SyntaxError, ValueError, RecursionError, MemoryError:
             parsed.append(None)  # `check` reports it
         else:
-            parsed.append((tree, ModuleIndex(tree, source.text)))
+            parsed.append((tree, ModuleIndex(tree)))
     # the code that expects html() to refuse a template, as `check` reads it
     expecting = expecting_functions([index for _tree, index in filter(None, parsed)])
     for source, read in zip(sources, parsed, strict=True):
