@@ -242,8 +242,10 @@ def test_changes_in_a_burst_are_checked_once_for_the_last(tmp_path: Path) -> Non
             editor.change(uri, f'from htmltemplates import html\nhtml(t"<p {{{n}}}=x>")\n')
         [found] = await editor.diagnostics(uri)
         assert found.code == "attribute-name"
-        # only the first (on open) and the last version were checked
-        assert [p.version for p in editor.published[uri]] == [1, 11]
+        # the first (on open) and the last version were checked, and between them at most the
+        # first change (checked at once if it came after a pause), not each one
+        versions = [p.version for p in editor.published[uri]]
+        assert versions in ([1, 11], [1, 2, 11])
 
     run(tmp_path, scenario)
 

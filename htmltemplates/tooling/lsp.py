@@ -20,7 +20,8 @@ from .typecheck import type_findings
 
 __all__ = ["DEBOUNCE", "main", "server"]
 
-# seconds between the last change and the check of the text: typing does not queue checks
+# seconds: a change that comes this long after the last check is checked at once; one that
+# comes sooner (typing) is checked this long after the last change of the burst
 DEBOUNCE = 0.05
 _LINES = re.compile(r"\r\n|\r|\n")
 
@@ -68,6 +69,7 @@ class TemplateServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("htmltemplates", "0.1.0")
         self.pending: dict[str, asyncio.Task[None]] = {}
+        self.checked: dict[str, float] = {}  # when each document was last checked (loop time)
         # the props' type errors mypy found at the last save, by document: (version, found)
         self.typed: dict[str, tuple[int | None, list[Finding]]] = {}
         self.typing: dict[str, asyncio.Task[None]] = {}
@@ -79,11 +81,17 @@ class TemplateServer(LanguageServer):
         return Document(path, opened.source), _Text(opened.source, encoding)
 
     def schedule(self, uri: str) -> None:
-        """Check the document after DEBOUNCE seconds without another change."""
+        """Check the document now if it was not checked in the last DEBOUNCE seconds, else
+        DEBOUNCE seconds after its last change: the first change after a pause is shown at
+        once, and a burst of typing is checked once more, for its last version."""
+        loop = asyncio.get_running_loop()
         previous = self.pending.pop(uri, None)
         if previous is not None:
             previous.cancel()
-        self.pending[uri] = asyncio.get_running_loop().create_task(self._check_later(uri))
+        elif loop.time() - self.checked.get(uri, -DEBOUNCE) >= DEBOUNCE:
+            self.publish(uri)
+            return
+        self.pending[uri] = loop.create_task(self._check_later(uri))
 
     async def _check_later(self, uri: str) -> None:
         await asyncio.sleep(DEBOUNCE)
@@ -115,6 +123,7 @@ class TemplateServer(LanguageServer):
         if typed_version == version:
             findings += typed
         diagnostics = [_diagnostic(finding, text) for finding in findings]
+        self.checked[uri] = asyncio.get_running_loop().time()
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, version=version, diagnostics=diagnostics)
         )
