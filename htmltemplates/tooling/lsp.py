@@ -22,7 +22,7 @@ __all__ = ["DEBOUNCE", "main", "server"]
 
 # seconds: a change that comes this long after the last check is checked at once; one that
 # comes sooner (typing) is checked this long after the last change of the burst
-DEBOUNCE = 0.05
+DEBOUNCE = 0.03
 _LINES = re.compile(r"\r\n|\r|\n")
 
 

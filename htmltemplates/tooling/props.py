@@ -357,9 +357,12 @@ def components(tree: ast.Module, path: Path) -> list[CodeLint]:
     """The component tags of the t-strings in ``tree`` (the module at ``path``) whose props
     do not fit the signature of their component, each pointing at the component's ``{Card}``."""
     found: list[CodeLint] = []
+    signatures: dict[int, _Signature | None] = {}  # by function: read once, used by each tag
     for tag, holes, definition in _component_tags(tree, path):
         function, hole = definition.function, holes[tag.index]
-        signature = _signature(function)
+        if id(function) not in signatures:
+            signatures[id(function)] = _signature(function)
+        signature = signatures[id(function)]
         if signature is None or function.decorator_list:
             continue
         found.extend(
