@@ -71,8 +71,8 @@ test: version browser
 	$(PY) -m pytest
 	@echo "=== again with HTMLTEMPLATES_SLOW_PATHS=1: every fast path off (htmltemplates/runtime/slow.py),"
 	@echo "=== each html() of the tests rendered again by stream_html() and html_async() (tests/streamcheck.py),"
-	@echo "=== on as many processes as there are cores (pytest-xdist)"
-	HTMLTEMPLATES_SLOW_PATHS=1 PYTHONPATH=tests $(PY) -m pytest -q -m "not browser" -p no:cacheprovider -p streamcheck -n auto
+	@echo "=== on as many processes as there are cores (pytest-xdist), each file's tests in one"
+	HTMLTEMPLATES_SLOW_PATHS=1 PYTHONPATH=tests $(PY) -m pytest -q -m "not browser" -p no:cacheprovider -p streamcheck -n auto --dist loadfile
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
