@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import ast
 import importlib.util
-import keyword
 import os
 import re
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,7 +28,7 @@ from ..compiler.lower import lower
 from ..errors import Location, TemplateError
 from ..lang.references import decode_attribute
 from ..scan.scanner import scan
-from ..scan.tokens import AttrToken, ComponentToken, SpreadToken, Token
+from ..scan.tokens import AttrToken, SpreadToken
 from .files import Unreadable, read_sources
 from .literals import (
     HTMLLiteral,
@@ -39,6 +38,7 @@ from .literals import (
     html_literals,
     ignored_lines,
 )
+from .places import component_tags, python_name
 from .positions import SourceText, location_span
 from .props import definition_at
 from .report import Finding
@@ -109,29 +109,17 @@ def _span(source: SourceText, node: ast.AST) -> _Place:
     )
 
 
-def _tags(tokens: Sequence[Token]) -> Iterator[ComponentToken]:
-    for token in tokens:
-        if isinstance(token, ComponentToken):
-            yield token
-            yield from _tags(token.children or [])
-
-
-def _keyword(name: str) -> str:
-    name = name.replace("-", "_")
-    return name + "_" if keyword.iskeyword(name) else name
-
-
 def _calls(source: SourceText, tree: ast.Module, path: str, literal: HTMLLiteral) -> list[_Call]:
     """The calls the component tags of ``literal`` make, as compiler/lower.py passes props."""
     try:
         tokens = scan(literal.template)
-        if any(True for _ in _tags(tokens)):
+        if any(True for _ in component_tags(tokens)):
             lower(literal.template)  # what else html() refuses before it calls anything
     except TemplateError:
         return []  # html() refuses it: `check` says why
     holes = [value for value in literal.node.values if isinstance(value, ast.Interpolation)]
     calls = []
-    for tag in _tags(tokens):
+    for tag in component_tags(tokens):
         arguments: list[_Argument] = []
         written: set[str] = set()
         for item in tag.items:
@@ -139,7 +127,7 @@ def _calls(source: SourceText, tree: ast.Module, path: str, literal: HTMLLiteral
                 hole = holes[item.index]
                 arguments.append(_Argument(f"**({_expression(hole)})", _span(source, hole), True))
                 continue
-            name = _keyword(item.name)
+            name = python_name(item.name)
             if not name.isidentifier() or name in written:
                 break  # html() refuses the tag: check says so
             written.add(name)
