@@ -11,6 +11,7 @@ from markupsafe import Markup
 
 from ._api import HTML, Provider, html
 from ._async import html_async, stream_html_async
+from ._script import script
 from ._spec import AttributeRules, attribute_rules
 from ._streaming import stream_html
 from .errors import RenderError, TemplateError, TemplateSyntaxError
@@ -42,6 +43,7 @@ __all__ = [
     "explain",
     "html",
     "html_async",
+    "script",
     "stream_html",
     "stream_html_async",
 ]

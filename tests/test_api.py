@@ -103,6 +103,7 @@ def test_all_names_the_public_api() -> None:
         "explain",
         "html",
         "html_async",
+        "script",
         "stream_html",
         "stream_html_async",
     } == set(htmltemplates.__all__)

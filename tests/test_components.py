@@ -1022,3 +1022,64 @@ def test_components_and_plain_calls_render_the_same() -> None:
     tag = html(t'<{Card} title="T"><ul>{[t"<li>{i}</li>" for i in items()]}</ul></{Card}>')
     call = html(t"{Card(title='T', children=t'<ul>{[t"<li>{i}</li>" for i in items()]}</ul>')}")
     assert tag == call
+
+
+# -- component objects (tdom's class components) ------------------------------------------------
+
+
+@dataclass
+class Hello:
+    name: str
+
+    def __call__(self) -> Template:
+        return t"<b>{self.name}</b>"
+
+
+class NeedsArguments:
+    def __call__(self, environ: object, start_response: object) -> None:
+        raise AssertionError("never called")
+
+
+def test_a_component_object_is_called_in_element_content() -> None:
+    assert html(t'<p><{Hello} name="<Ann>" /></p>') == "<p><b>&lt;Ann&gt;</b></p>"
+    assert html(t"<p>{Hello('Bob')}</p>") == "<p><b>Bob</b></p>"
+    assert html(t"<ul>{[t'<li>{Hello(n)}</li>' for n in 'xy']}</ul>") == (
+        "<ul><li><b>x</b></li><li><b>y</b></li></ul>"
+    )
+    assert html(t"<title>{Hello('<i>')}</title>") == "<title>&lt;b&gt;&lt;i&gt;&lt;/b&gt;</title>"
+
+
+def test_a_component_object_that_needs_arguments_is_refused() -> None:
+    with pytest.raises(RenderError) as error:
+        html(t"<p>{NeedsArguments()}</p>")
+    assert str(error.value).splitlines()[0] == (
+        "the NeedsArguments object in element content is callable and has no __str__ or "
+        "__html__, but its __call__ cannot be called without arguments"
+    )
+    assert error.value.anchor == "lazy-value"
+
+
+def test_callable_objects_with_text_of_their_own_are_not_called() -> None:
+    class Shown:
+        def __call__(self) -> str:
+            raise AssertionError("never called")
+
+        def __str__(self) -> str:
+            return "<shown>"
+
+    class Marked(Shown):
+        def __html__(self) -> str:
+            return "<i>marked</i>"
+
+    class Items:
+        def __call__(self) -> str:
+            raise AssertionError("never called")
+
+        def __iter__(self) -> Iterator[str]:
+            return iter(["a", "<b>"])
+
+    assert html(t"<p>{Shown()}|{Marked()}|{Items()}</p>") == (
+        "<p>&lt;shown&gt;|<i>marked</i>|a&lt;b&gt;</p>"
+    )
+    # in an attribute a component object is its str(), as any object: components render in content
+    assert html(t"<a title={Hello('x')}>") == '<a title="Hello(name=&#39;x&#39;)">'

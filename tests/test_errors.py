@@ -42,9 +42,12 @@ hooks = {"init": "v"}
 js_url = " JS:alert(1)"
 
 SCRIPT_MARKUP_FIX = (
-    "Inside <svg> and <math> the tags in a <script> or <style> are parsed as elements: keep '<' "
-    "directly followed by a letter, '/', '!' or '?' out of it before the interpolation (write "
-    "a < b with spaces), or pass such text as a value. See docs/errors.md#script-markup "
+    "Inside <svg> and <math> the tags in a <script> or <style> are parsed as elements, and a "
+    "template cannot know where it will be rendered, so every <script> and <style> keeps '<' "
+    "directly followed by a letter, '/', '!' or '?' out of its text before a value: write '<' "
+    "in a JavaScript string as \\x3C ('\\x3Cb>'; \\\\x3C in a t-string that is not raw), "
+    "build the markup from pieces ('<' + 'b>') or pass it as a value (const row = {markup};), "
+    "and write comparisons with spaces (a < b). See docs/errors.md#script-markup "
     "(python -m htmltemplates doc script-markup)."
 )
 META_FIX = (
@@ -112,9 +115,15 @@ SCHEME_FIX = (
     "(python -m htmltemplates doc url-scheme)."
 )
 DANGEROUS_SCHEME_FIX = (
-    "Nothing may be interpolated into javascript:, vbscript: or data: URLs. "
-    "See docs/errors.md#url-scheme "
+    "Nothing may be interpolated into javascript:, vbscript: or data: URLs: interpolate the "
+    "whole URL as one value. See docs/errors.md#url-scheme "
     "(python -m htmltemplates doc url-scheme)."
+)
+JAVASCRIPT_URL_FIX = (
+    "Nothing may be interpolated into a javascript: URL. Run the code from an event handler, "
+    'where values are written as JavaScript (onclick="go({id})", hx-on:click, @click), or put '
+    "the value in a data attribute the script reads (data-id={id}, this.dataset.id) and keep "
+    "the code static. See docs/errors.md#url-scheme (python -m htmltemplates doc url-scheme)."
 )
 DICT_IN_TEXT_FIX = (
     "Interpolate a string, a template or a list of them; to render a dict as attributes, "
@@ -1532,7 +1541,7 @@ MESSAGES = [
             "                        ^^^",
             CALLER,
             "",
-            DANGEROUS_SCHEME_FIX,
+            JAVASCRIPT_URL_FIX,
         ],
         id="url-scheme-javascript",
     ),

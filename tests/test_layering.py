@@ -51,6 +51,7 @@ LAYERS: list[tuple[str, list[str]]] = [
         [
             "htmltemplates._api",
             "htmltemplates._literal",
+            "htmltemplates._script",
             "htmltemplates",
             "htmltemplates._streaming",
             "htmltemplates._async",

@@ -134,11 +134,23 @@ def script_comment(location: Location) -> TemplateSyntaxError:
 def script_markup(element: str) -> Pending:
     """Markup written in the ``<script>`` or ``<style>`` before a hole (parsed in foreign
     content)."""
+    if element == "script":
+        how = (
+            "write '<' in a JavaScript string as \\x3C ('\\x3Cb>'; \\\\x3C in a t-string that "
+            "is not raw), build the markup from pieces ('<' + 'b>') or pass it as a value "
+            "(const row = {markup};), and write comparisons with spaces (a < b)"
+        )
+    else:
+        how = (
+            "write '<' in a CSS string as \\3C (\\\\3C in a t-string that is not raw), and put "
+            "a space after any other '<'"
+        )
     return Pending(
         f"interpolation after markup written in <{element}>",
-        "Inside <svg> and <math> the tags in a <script> or <style> are parsed as elements: keep "
-        "'<' directly followed by a letter, '/', '!' or '?' out of it before the interpolation "
-        "(write a < b with spaces), or pass such text as a value.",
+        "Inside <svg> and <math> the tags in a <script> or <style> are parsed as elements, and a "
+        "template cannot know where it will be rendered, so every <script> and <style> keeps "
+        "'<' directly followed by a letter, '/', '!' or '?' out of its text before a value: "
+        f"{how}.",
         _C.SCRIPT_MARKUP,
     )
 
@@ -398,11 +410,23 @@ def url_host(name: str, location: Location) -> TemplateSyntaxError:
     )
 
 
+_IN_SCHEME_FIX = (
+    "Nothing may be interpolated into a javascript: URL. Run the code from an event handler, "
+    'where values are written as JavaScript (onclick="go({id})", hx-on:click, @click), or '
+    "put the value in a data attribute the script reads (data-id={id}, "
+    "this.dataset.id) and keep the code static."
+)
+_OTHER_SCHEME_FIX = (
+    "Nothing may be interpolated into javascript:, vbscript: or data: URLs: interpolate the "
+    "whole URL as one value."
+)
+
+
 def url_in_scheme(scheme: str, name: str, location: Location) -> TemplateSyntaxError:
     """A hole in a ``scheme``: URL (javascript, vbscript, data) in ``name``."""
     return _syntax(
         f"interpolation inside a {scheme}: URL in {name}",
-        "Nothing may be interpolated into javascript:, vbscript: or data: URLs.",
+        _IN_SCHEME_FIX if scheme.lower() == "javascript" else _OTHER_SCHEME_FIX,
         _C.URL_SCHEME,
         location,
     )

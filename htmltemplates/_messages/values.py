@@ -476,6 +476,20 @@ def lazy_value(shown: str, slot: int) -> RenderError:
     )
 
 
+def component_object(name: str, slot: int) -> RenderError:
+    """An instance of ``name``, callable but without text of its own, needs arguments."""
+    return _error(
+        f"the {name} object in element content is callable and has no __str__ or __html__, "
+        "but its __call__ cannot be called without arguments",
+        "An object whose class defines __call__ but neither __str__ nor __html__ is a "
+        "component object: it is called with no arguments and its result rendered. Give "
+        "__call__ defaults, call it yourself ({obj(...)}), or give the class __html__ (or "
+        "__str__) to say how it renders.",
+        _C.LAZY_VALUE,
+        slot,
+    )
+
+
 def lazy_chain(name: str, calls: int, slot: int) -> RenderError:
     """The lazy value ``name`` returned a function ``calls`` times in a row."""
     return _error(

@@ -27,8 +27,10 @@ from .values import (
     async_value,
     big_int,
     call_lazy,
+    call_object,
     int_text,
     is_async,
+    is_component_object,
     is_lazy,
     refuse,
     resolve,
@@ -379,6 +381,10 @@ def _render_other(value: object, slot: int, depth: int) -> str:
             return render_text(str(value), slot, depth)
     if is_async(value):
         async_value(value, slot)
+    if is_component_object(value):
+        if depth >= MAX_DEPTH:
+            too_deep(value, slot)
+        return render_text(call_object(value, slot), slot, depth + 1)
     try:
         items = iter(value)  # type: ignore[call-overload]
     except TypeError:

@@ -32,10 +32,12 @@ __all__ = [
     "async_value",
     "big_int",
     "call_lazy",
+    "call_object",
     "check_ints",
     "close_awaitables",
     "int_text",
     "is_async",
+    "is_component_object",
     "is_lazy",
     "refuse",
     "register_text_type",
@@ -146,6 +148,33 @@ def call_lazy(value: Any, slot: int) -> object:
         if not isinstance(value, LAZY_TYPES):
             return value
     raise _msg.lazy_chain(_name(first), MAX_LAZY_CALLS, slot)
+
+
+def is_component_object(value: object) -> bool:
+    """Whether ``value`` is a component object, as tdom writes class components: an instance
+    whose class defines ``__call__`` and gives it no text of its own (no ``__str__``, no
+    ``__html__``, not iterable). Its ``str()`` would be its repr, so in element content it is
+    called like a lazy value instead (``<{Greeting} name="Ann" />`` with a dataclass whose
+    ``__call__`` returns the template)."""
+    cls = value.__class__
+    return (
+        callable(value)
+        and cls.__str__ is object.__str__
+        and not isinstance(value, type)
+        and not hasattr(cls, "__html__")
+        and not hasattr(cls, "__iter__")
+    )
+
+
+def call_object(value: Any, slot: int) -> object:
+    """Call a component object (see is_component_object) with no arguments: one whose
+    ``__call__`` needs arguments is a RenderError that says how to render it instead."""
+    try:
+        return value()
+    except TypeError:
+        if _needs_arguments(value):
+            raise _msg.component_object(type(value).__qualname__, slot) from None
+        raise
 
 
 def _needs_arguments(function: Callable[..., object]) -> bool:
