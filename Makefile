@@ -12,7 +12,7 @@ VENV ?= .venv
 
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
-EXTRAS := test,bench,flask,django,starlette,fastapi,quart,i18n,lsp
+EXTRAS := test,bench,flask,django,starlette,fastapi,quart,i18n,lsp,convert
 
 # Recursively expanded, so find-python runs only when the venv must be created.
 BASE_PYTHON = $(shell tools/find-python $(PY_VERSION))

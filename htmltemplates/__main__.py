@@ -5,12 +5,13 @@ import sys
 
 COMMANDS = {
     "check": "htmltemplates.tooling.check",
+    "convert": "htmltemplates.tooling.convert",
     "doc": "htmltemplates.tooling.doc",
     "explain": "htmltemplates.tooling.explain",
     "lsp": "htmltemplates.tooling.lsp",
 }
 # the extra each command needs beyond htmltemplates itself
-EXTRAS = {"lsp": ("lsp", ("pygls", "lsprotocol"))}
+EXTRAS = {"lsp": ("lsp", ("pygls", "lsprotocol")), "convert": ("convert", ("jinja2",))}
 
 if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
     print("usage: python -m htmltemplates COMMAND ...", file=sys.stderr)
