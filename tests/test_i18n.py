@@ -680,6 +680,7 @@ def test_use_django_looks_messages_up_in_djangos_active_language() -> None:
                     html(t"<p>{_(t'This field is required.')}</p>"),
                     current_language().locale,
                 )
+                assert _("This field is required.") == "Ce champ est obligatoire."  # a str
             with translation.override("de-at"):
                 assert "de_AT" == current_language().locale
         finally:

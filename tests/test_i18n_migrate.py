@@ -303,3 +303,27 @@ def test_an_id_that_another_entry_has_is_left_unchanged() -> None:
         ("{n} left", "{n} restants"),
         ("%(n)d left", "%(n)d restant(s)"),
     ]
+
+
+def test_a_catalog_updated_to_the_new_ids_already_is_reported() -> None:
+    """pybabel update run before the migration: the new id, the old translation, fuzzy."""
+    catalog = Catalog(locale="fr")
+    catalog.add("Hello {name}", "Bonjour %(name)s", flags=["fuzzy"])
+    migration = migrate_catalog(catalog)
+    assert [(entry.msgid, entry.problems) for entry in migration.left] == [
+        (
+            "Hello {name}",
+            (
+                "its translation has %(name)s placeholders and its id has none: was the catalog"
+                " updated to the new ids already? Migrate it as Jinja left it, before pybabel"
+                " update",
+            ),
+        )
+    ]
+    assert [(m.id, m.string) for m in catalog if m.id] == [("Hello {name}", "Bonjour %(name)s")]
+
+
+def test_a_file_that_cannot_be_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "missing.po"
+    assert main([str(missing), "--in-place"]) == 2
+    assert capsys.readouterr().err == f"{missing}: not migrated: No such file or directory\n"

@@ -51,6 +51,8 @@ _TOKEN = re.compile(
     re.VERBOSE,
 )
 _PLAIN_TYPES = frozenset("sdiu")
+# a named %-placeholder (Babel's test of a python-format text, with a name)
+_NAMED = re.compile(r"%\([^)]*\)[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?[diouxXeEfFgGcrsa]")
 
 MARK = "# Placeholders migrated to t-string ids (htmltemplates migrate-po)."
 """The header comment line a migrated catalog gets: a second run would double its braces (a
@@ -195,6 +197,12 @@ def migrate_catalog(catalog: Catalog) -> Migration:
         notes = tuple(dict.fromkeys(note for c in converted for note in c.notes))
         problems = tuple(dict.fromkeys(problem for c in converted for problem in c.problems))
         new_key = (new_ids[0] if len(ids) == 1 else new_ids, message.context)
+        if not python_format and any(_NAMED.search(text) for text in strings):
+            problems = (
+                "its translation has %(name)s placeholders and its id has none: was the"
+                " catalog updated to the new ids already? Migrate it as Jinja left it, before"
+                " pybabel update",
+            )
         if not problems and new_ids != ids and new_key in taken:
             problems = (f"its new id {new_ids[0]!r} is the id of another entry",)
         if (new_ids, new_strings) == (ids, strings) and not problems:
@@ -246,8 +254,13 @@ def main(argv: Sequence[str]) -> int:
         parser.error("several files are migrated --in-place only")
     status = 0
     for path in options.files:
-        with open(path, "rb") as po:
-            catalog = pofile.read_po(po)
+        try:
+            with open(path, "rb") as po:
+                catalog = pofile.read_po(po)
+        except OSError as error:
+            print(f"{path}: not migrated: {error.strerror or error}", file=sys.stderr)
+            status = 2
+            continue
         try:
             migration = migrate_catalog(catalog)
         except AlreadyMigratedError as error:
