@@ -1,6 +1,7 @@
 """Translated t-strings: ``_(t"Read the <a href={url}>docs</a>, {name}")`` looks the message up
 in the current language's gettext catalog and returns a Template that html() renders, the
 translators' markup trusted like the author's and every value escaped where it lands.
+``_("Saved")``, with a ``str``, returns the translated ``str`` from the same catalog.
 
 Babel (the ``i18n`` extra) is needed for the extractor and the number and date formats only;
 lookups work with the standard library's ``gettext`` catalogs. See docs/i18n.md.
