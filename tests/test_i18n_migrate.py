@@ -278,6 +278,13 @@ def test_after_migration_pybabel_update_keeps_the_translations_and_the_page_is_f
             ("the placeholder '%(a-b)s' is not named by a Python name",),
         ),
         ("%(n)*d", True, "%(n)*d", (), ("the placeholder '%(n)*d' has no t-string form",)),
+        (
+            "%(n)s at 5%",
+            True,
+            "{n} at 5%",
+            (),
+            ("'%' is a lone % (a percent sign is %% in a %-format)",),
+        ),
     ],
 )
 def test_convert(

@@ -100,6 +100,9 @@ def convert(text: str, python_format: bool) -> _Converted:
             parts.append(written * 2)
         elif match["percent"] is not None:
             parts.append("%")
+        elif match["key"] is None and not match["type"]:
+            problems.append(f"{written!r} is a lone % (a percent sign is %% in a %-format)")
+            parts.append(written)
         elif match["key"] is None:
             problems.append(f"the positional placeholder {written!r} has no name")
             parts.append(written)
