@@ -9,9 +9,14 @@ COMMANDS = {
     "doc": "htmltemplates.tooling.doc",
     "explain": "htmltemplates.tooling.explain",
     "lsp": "htmltemplates.tooling.lsp",
+    "migrate-po": "htmltemplates.i18n.migrate",
 }
 # the extra each command needs beyond htmltemplates itself
-EXTRAS = {"lsp": ("lsp", ("pygls", "lsprotocol")), "convert": ("convert", ("jinja2",))}
+EXTRAS = {
+    "lsp": ("lsp", ("pygls", "lsprotocol")),
+    "convert": ("convert", ("jinja2",)),
+    "migrate-po": ("i18n", ("babel",)),
+}
 
 if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
     print("usage: python -m htmltemplates COMMAND ...", file=sys.stderr)

@@ -10,6 +10,7 @@ import gettext
 import io
 import logging
 import threading
+from collections.abc import Callable
 from datetime import UTC, date, datetime
 from pathlib import Path
 from string.templatelib import Template
@@ -20,6 +21,7 @@ from babel.messages import mofile, pofile
 from babel.messages.catalog import Catalog
 from babel.messages.frontend import parse_mapping_cfg
 from hostile import BREAKOUT, JS_URL, SCRIPT
+from markupsafe import Markup
 
 from examples.guestbook import TRANSLATIONS, create_app
 from htmltemplates import UNSAFE_CSS, RenderError, html
@@ -325,6 +327,112 @@ def test_lazy_messages_are_translated_when_rendered() -> None:
         assert "<b>Bienvenue</b>" == str(title)
 
 
+# -- one _ for str and t-strings ----------------------------------------------------------------
+
+
+def test_one_underscore_for_plain_strings_and_t_strings() -> None:
+    language = french(
+        {
+            "Saved": "Enregistré",
+            "<b>{n}</b> items": "<b>{n}</b> articles",
+            ("{n} file", "{n} files"): ("{n} fichier", "{n} de fichiers", "{n} fichiers"),
+            ("verb", "Sign"): "Signer",
+            ("menu", "{n} entry", "{n} entries"): ("{n} entrée", "{n} d'entrées", "{n} entrées"),
+        }
+    )
+    n = 3
+    with using_language(language):
+        saved = _("Saved")
+        assert (saved, type(saved)) == ("Enregistré", str)
+        assert html(t"<p>{_(t'<b>{n}</b> items')}</p>") == "<p><b>3</b> articles</p>"
+        assert ngettext("{n} file", "{n} files", 2) == "{n} fichiers"
+        assert pgettext("verb", "Sign") == "Signer"
+        assert npgettext("menu", "{n} entry", "{n} entries", 1) == "{n} entrée"
+        assert _("Not in the catalog") == "Not in the catalog"
+    assert _("Saved") == "Saved"
+    assert ngettext("{n} file", "{n} files", 1) == "{n} file"
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: _(42), "a message is a t-string .* or a str .*, not int"),  # type: ignore[call-overload]
+        (lambda: ngettext("a", t"b", 2), "both one or both the other"),  # type: ignore[call-overload]
+        (lambda: ngettext("a", "b", "2"), "must be an int, not str"),  # type: ignore[call-overload]
+        (lambda: lazy_gettext("Follow"), "Flask-Babel's lazy_gettext"),  # type: ignore[arg-type]
+    ],
+)
+def test_what_is_no_message_is_a_type_error(call: Callable[[], object], message: str) -> None:
+    with pytest.raises(TypeError, match=message):
+        call()
+
+
+class Label:
+    """What WTForms' ``Label`` does with its text (wtforms/fields/core.py, WTForms 3:
+    ``escape(text)`` inside a ``Markup`` label): ``__html__`` if the text has one, else its
+    ``str()`` escaped. WTForms is not installed in the test environment, so this stands for
+    it."""
+
+    def __init__(self, field_id: str, text: object) -> None:
+        self.field_id = field_id
+        self.text = text
+
+    def __html__(self) -> Markup:
+        return Markup('<label for="{}">{}</label>').format(self.field_id, self.text)
+
+
+def test_a_wtforms_label_takes_a_str_or_a_lazy_message() -> None:
+    language = french(
+        {
+            "Terms & conditions": "Conditions & modalités",
+            "<b>Follow</b> {name}": "<b>Suivre</b> {name}",
+        }
+    )
+    name = "<Ada>"
+    follow = lazy_gettext(t"<b>Follow</b> {name}")
+    with using_language(language):
+        terms = Label("terms", _("Terms & conditions"))
+        assert html(t"<p>{terms}</p>") == (
+            '<p><label for="terms">Conditions &amp; modalités</label></p>'
+        )
+        # the message's markup as the translation writes it, its value escaped once
+        assert html(t"<p>{Label('follow', follow)}</p>") == (
+            '<p><label for="follow"><b>Suivre</b> &lt;Ada&gt;</label></p>'
+        )
+    # a Template is not text: str() of it is its repr (the class is final, see design.md)
+    assert str(_(t"Follow")) == "Template(strings=('Follow',), interpolations=())"
+
+
+def test_one_underscore_with_flask_babel(tmp_path: Path) -> None:
+    import flask  # noqa: PLC0415
+    from flask_babel import Babel  # type: ignore[import-untyped]  # noqa: PLC0415
+
+    from htmltemplates.i18n import init_flask  # noqa: PLC0415
+
+    directory = tmp_path / "fr" / "LC_MESSAGES"
+    directory.mkdir(parents=True)
+    source = Catalog(locale="fr")
+    source.add("Your entry was saved", "Votre message est enregistré")
+    source.add("<b>{n}</b> entries", "<b>{n}</b> messages")
+    with (directory / "messages.mo").open("wb") as mo:
+        mofile.write_mo(mo, source)
+    app = flask.Flask("babel")
+    app.secret_key = "t"
+    Babel(app, locale_selector=lambda: "fr", default_translation_directories=str(tmp_path))
+    init_flask(app)
+
+    @app.get("/")
+    def home() -> str:
+        flask.flash(_("Your entry was saved"))
+        n = 2
+        return html(t"<p>{_(t'<b>{n}</b> entries')}</p>")
+
+    client = app.test_client()
+    assert client.get("/").text == "<p><b>2</b> messages</p>"
+    with client.session_transaction() as session:
+        assert session["_flashes"] == [("message", "Votre message est enregistré")]
+
+
 # -- numbers and dates -------------------------------------------------------------------------
 
 
@@ -352,7 +460,7 @@ def test_a_count_that_is_not_an_int_is_refused_with_a_catalog_and_without(
     messages = french({("{n} file", "{n} files"): ("{n} fichier", "{n} fichiers")})
     for language in (None, messages):
         with using_language(language), pytest.raises(TypeError) as caught:
-            ngettext(t"{count} file", t"{count} files", count)  # type: ignore[arg-type]
+            ngettext(t"{count} file", t"{count} files", count)  # type: ignore[call-overload]
         assert (
             f"the count that chooses a plural form must be an int, not {shown}: pass int(...) "
             "of it, or len(...) of what it counts." == str(caught.value)
@@ -371,9 +479,9 @@ def test_a_count_that_is_an_index_is_an_int() -> None:
     mofile.write_mo(compiled, source)
     compiled.seek(0)
     messages = Language("de", gettext.GNUTranslations(compiled))
-    assert "2 files" == html(ngettext(t"{n} file", t"{n} files", count))  # type: ignore[arg-type]
+    assert "2 files" == html(ngettext(t"{n} file", t"{n} files", count))  # type: ignore[call-overload]
     with using_language(messages):
-        assert "2 Dateien" == html(ngettext(t"{n} file", t"{n} files", count))  # type: ignore[arg-type]
+        assert "2 Dateien" == html(ngettext(t"{n} file", t"{n} files", count))  # type: ignore[call-overload]
 
 
 def test_validate_catalog_lists_every_fault() -> None:
@@ -447,6 +555,28 @@ s = ngettext(
             ["Translators: a call over lines"],
         ),
     ] == found
+
+
+def test_one_underscore_extracts_plain_strings_and_t_strings() -> None:
+    source = b"""from flask import flash
+from htmltemplates.i18n import _, ngettext
+
+
+def save(n):
+    flash(_("Your entry was saved"))
+    flash(ngettext("{n} file saved", "{n} files saved", n).format(n=n))
+    return t"<p>{_(t'<b>{n}</b> items')}</p>"
+"""
+    template = Catalog()
+    for lineno, message, comments, context in babel_extract.extract(
+        "htmltemplates", io.BytesIO(source), keywords=KEYWORDS
+    ):
+        template.add(message, None, [("views.py", lineno)], comments, context=context)
+    assert [message.id for message in template if message.id] == [
+        "Your entry was saved",
+        ("{n} file saved", "{n} files saved"),
+        "<b>{n}</b> items",
+    ]
 
 
 def test_extraction_compile_and_render_the_guestbook_in_french(tmp_path: Path) -> None:
@@ -550,6 +680,7 @@ def test_use_django_looks_messages_up_in_djangos_active_language() -> None:
                     html(t"<p>{_(t'This field is required.')}</p>"),
                     current_language().locale,
                 )
+                assert _("This field is required.") == "Ce champ est obligatoire."  # a str
             with translation.override("de-at"):
                 assert "de_AT" == current_language().locale
         finally:

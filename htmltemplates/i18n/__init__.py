@@ -1,6 +1,7 @@
 """Translated t-strings: ``_(t"Read the <a href={url}>docs</a>, {name}")`` looks the message up
 in the current language's gettext catalog and returns a Template that html() renders, the
 translators' markup trusted like the author's and every value escaped where it lands.
+``_("Saved")``, with a ``str``, returns the translated ``str`` from the same catalog.
 
 Babel (the ``i18n`` extra) is needed for the extractor and the number and date formats only;
 lookups work with the standard library's ``gettext`` catalogs. See docs/i18n.md.
@@ -9,12 +10,11 @@ lookups work with the standard library's ``gettext`` catalogs. See docs/i18n.md.
 from __future__ import annotations
 
 import datetime as _dt
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from string.templatelib import Interpolation, Template
-from typing import Any
+from typing import Any, overload
 
 from markupsafe import Markup
 
@@ -36,6 +36,7 @@ from .messages import (
     MessageError,
     PatternError,
     Translator,
+    _count,
     catalog_messages,
     holes_fault,
     lookup,
@@ -76,28 +77,72 @@ __all__ = [
 ]
 
 
-def gettext(template: Template) -> Template:
-    """``template`` translated into the current language (the source when there is no
-    translation, or a faulty one, which is logged)."""
-    return lookup(current_language().translations, template)
+@overload
+def gettext(message: str) -> str: ...
+@overload
+def gettext(message: Template) -> Template: ...
+def gettext(message: str | Template) -> str | Template:
+    """``message`` translated into the current language.
+
+    A t-string gives a Template (the source when there is no translation, or a faulty one,
+    which is logged), for html(). A ``str`` gives a ``str``: the catalog's plain gettext, for
+    Python code that wants text (``flash()``, a WTForms label, an e-mail subject), with the
+    same catalog and language as the templates (Flask-Babel's, Django's...)."""
+    if isinstance(message, str):
+        return current_language().translations.gettext(message)
+    return lookup(current_language().translations, _template(message))
 
 
 _ = gettext
 
 
-def ngettext(singular: Template, plural: Template, n: int) -> Template:
-    """The form of a message for the count ``n``, by the catalog's Plural-Forms."""
-    return lookup_plural(current_language().translations, singular, plural, n)
+@overload
+def ngettext(singular: str, plural: str, n: int) -> str: ...
+@overload
+def ngettext(singular: Template, plural: Template, n: int) -> Template: ...
+def ngettext(singular: str | Template, plural: str | Template, n: int) -> str | Template:
+    """The form of a message for the count ``n``, by the catalog's Plural-Forms (two ``str``
+    give a ``str``, two t-strings a Template)."""
+    translations = current_language().translations
+    if isinstance(singular, str) and isinstance(plural, str):
+        return translations.ngettext(singular, plural, _count(n))
+    return lookup_plural(translations, _template(singular), _template(plural), n)
 
 
-def pgettext(context: str, template: Template) -> Template:
+@overload
+def pgettext(context: str, message: str) -> str: ...
+@overload
+def pgettext(context: str, message: Template) -> Template: ...
+def pgettext(context: str, message: str | Template) -> str | Template:
     """``gettext`` of a message told apart from the same text elsewhere by ``context``."""
-    return lookup(current_language().translations, template, context)
+    if isinstance(message, str):
+        return current_language().translations.pgettext(context, message)
+    return lookup(current_language().translations, _template(message), context)
 
 
-def npgettext(context: str, singular: Template, plural: Template, n: int) -> Template:
+@overload
+def npgettext(context: str, singular: str, plural: str, n: int) -> str: ...
+@overload
+def npgettext(context: str, singular: Template, plural: Template, n: int) -> Template: ...
+def npgettext(
+    context: str, singular: str | Template, plural: str | Template, n: int
+) -> str | Template:
     """``ngettext`` with a context."""
-    return lookup_plural(current_language().translations, singular, plural, n, context)
+    translations = current_language().translations
+    if isinstance(singular, str) and isinstance(plural, str):
+        return translations.npgettext(context, singular, plural, _count(n))
+    return lookup_plural(translations, _template(singular), _template(plural), n, context)
+
+
+def _template(message: object) -> Template:
+    """``message`` if it is a Template; a TypeError that says what a message is otherwise
+    (a str beside a t-string in a plural, a LazyMessage, a number...)."""
+    if isinstance(message, Template):
+        return message
+    raise TypeError(
+        f'a message is a t-string (t"...", rendered by html()) or a str (plain text), not'
+        f" {type(message).__name__}; the two forms of a plural are both one or both the other"
+    )
 
 
 class LazyMessage:
@@ -126,17 +171,29 @@ class LazyMessage:
 
 def lazy_gettext(template: Template) -> LazyMessage:
     """``gettext`` when rendered, not now."""
-    return LazyMessage(functools.partial(gettext, template))
+    template = _lazy_template(template)
+    return LazyMessage(lambda: gettext(template))
 
 
 def lazy_ngettext(singular: Template, plural: Template, n: int) -> LazyMessage:
     """``ngettext`` when rendered, not now."""
-    return LazyMessage(functools.partial(ngettext, singular, plural, n))
+    singular, plural = _lazy_template(singular), _lazy_template(plural)
+    return LazyMessage(lambda: ngettext(singular, plural, n))
 
 
 def lazy_pgettext(context: str, template: Template) -> LazyMessage:
     """``pgettext`` when rendered, not now."""
-    return LazyMessage(functools.partial(pgettext, context, template))
+    template = _lazy_template(template)
+    return LazyMessage(lambda: pgettext(context, template))
+
+
+def _lazy_template(message: object) -> Template:
+    if isinstance(message, str):
+        raise TypeError(
+            "a lazy message is a t-string; for a lazy str (a WTForms label declared in the"
+            " class) use your framework's: Flask-Babel's lazy_gettext, Django's gettext_lazy"
+        )
+    return _template(message)
 
 
 # -- numbers and dates ---------------------------------------------------------------------------
