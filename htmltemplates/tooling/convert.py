@@ -183,6 +183,83 @@ def _function(name: str, parameters: Sequence[str], body: Sequence[str], *, star
     return "\n".join([head, *_indent(body)])
 
 
+# -- where a hole stands -----------------------------------------------------------------------
+
+# Where the converter is in the page, to write a {% if %} or {% for %} the way html() takes a
+# value there: a template in text, a str in an attribute value, a dict of attributes between
+# attributes. Read from the static text only, as far as that needs: a tag, its attributes, their
+# quotes, comments, and the elements whose text is not markup.
+TEXT, TAG, EQUALS, VALUE, RAW, COMMENT = "text", "tag", "equals", "value", "raw", "comment"
+_RAW_ELEMENTS = frozenset({"script", "style"})
+_NAME_END = re.compile(r"[\s/>=]")
+
+
+@dataclass(frozen=True)
+class Where:
+    """A place in the page: ``kind`` (TEXT, TAG, EQUALS: right after ``name=``, VALUE, RAW:
+    inside a script or style, COMMENT), the quote of a VALUE ("" unquoted), the element."""
+
+    kind: str = TEXT
+    quote: str = ""
+    element: str = ""
+
+
+def advance(where: Where, text: str) -> Where:
+    """Where the page is after the static ``text``, from ``where``."""
+    i, n = 0, len(text)
+    kind, quote, element = where.kind, where.quote, where.element
+    while i < n:
+        if kind == TEXT:
+            j = text.find("<", i)
+            if j < 0:
+                break
+            if text.startswith("<!--", j):
+                kind, i = COMMENT, j + 4
+            elif j + 1 < n and (text[j + 1].isalpha() or text[j + 1] == "/"):
+                end = _NAME_END.search(text, j + 2)
+                stop = end.start() if end else n
+                element = text[j + 1 : stop].lstrip("/").lower()
+                if text[j + 1] == "/":
+                    element = ""
+                kind, i = TAG, stop
+            else:
+                i = j + 1
+        elif kind == COMMENT:
+            j = text.find("-->", i)
+            if j < 0:
+                break
+            kind, i = TEXT, j + 3
+        elif kind == RAW:
+            j = text.lower().find("</" + element, i)
+            if j < 0:
+                break
+            kind, element, i = TAG, "", j + 2 + len(where.element or element)
+        elif kind == TAG:
+            c = text[i]
+            if c == ">":
+                kind = RAW if element in _RAW_ELEMENTS else TEXT
+            elif c == "=":
+                kind = EQUALS
+            i += 1
+        elif kind == EQUALS:
+            c = text[i]
+            if c in "\"'":
+                kind, quote = VALUE, c
+            elif c == ">":
+                kind = RAW if element in _RAW_ELEMENTS else TEXT
+            elif not c.isspace():
+                kind, quote = VALUE, ""
+            i += 1
+        else:  # VALUE
+            c = text[i]
+            if (quote and c == quote) or (not quote and c.isspace()):
+                kind, quote = TAG, ""
+            elif not quote and c == ">":
+                kind, quote = RAW if element in _RAW_ELEMENTS else TEXT, ""
+            i += 1
+    return Where(kind, quote, element)
+
+
 # -- the variables a template reads ------------------------------------------------------------
 
 
@@ -284,6 +361,8 @@ class _Writer:
         self.counter = 0
         self.loops: list[set[str]] = []  # per enclosing loop: the loop attributes read
         self.enumerated: list[bool] = []
+        self.where = Where()
+        self.last_static = ""
 
     def need(self, module: str, name: str) -> str:
         self.imports.setdefault(module, set()).add(name)
@@ -473,16 +552,45 @@ class _Writer:
     # -- markup
 
     def parts(self, body: Sequence[nodes.Node]) -> _Parts:
-        """The parts of the t-string for ``body``: (True, text) or (False, code)."""
+        """The parts of the t-string for ``body``: (True, text) or (False, code), following
+        where in the page each one stands (self.where)."""
         out: _Parts = []
         for node in body:
-            out.extend(self.piece(node))
+            for part in self.piece(node):
+                out.append(part)
+                if part[0]:
+                    self.where = advance(self.where, part[1])
+                    self.last_static = part[1] or self.last_static
+                elif self.where.kind == EQUALS:
+                    self.where = Where(VALUE, "", self.where.element)
         return out
 
     def piece(self, node: nodes.Node) -> _Parts:
         match node:
             case nodes.Output():
                 return [self.output(child) for child in node.nodes]
+            case nodes.Macro() | nodes.Import() | nodes.FromImport() | nodes.Extends():
+                return []  # module level
+            case nodes.Scope() | nodes.ScopedEvalContextModifier():
+                return self.parts(node.body)
+            case nodes.EvalContextModifier():
+                return []
+        kind = self.where.kind
+        if kind in {VALUE, EQUALS} and isinstance(node, (nodes.If, nodes.For)):
+            return [(False, self.string([node]))]
+        if kind == TAG and isinstance(node, nodes.If):
+            return self.attributes(node)
+        if kind in {TAG, VALUE, EQUALS, RAW} and not isinstance(node, nodes.Block):
+            where = {RAW: f"inside <{self.where.element}>", TAG: "between attributes"}
+            hint = (
+                " (docs/contexts.md#inline-scripts: a run-time if in the script, two "
+                "scripts, or script())"
+                if kind == RAW
+                else ""
+            )
+            message = f"{{% {_tag_name(node)} %}} {where.get(kind, 'in an attribute value')}"
+            return [(False, self.todo(node, f"{message} is not converted{hint}"))]
+        match node:
             case nodes.If():
                 return [(False, self.conditional(node))]
             case nodes.For():
@@ -495,12 +603,6 @@ class _Writer:
                 return [(False, self.call_block(node))]
             case nodes.With():
                 return [(False, self.with_(node))]
-            case nodes.Macro() | nodes.Import() | nodes.FromImport() | nodes.Extends():
-                return []  # module level
-            case nodes.Scope() | nodes.ScopedEvalContextModifier():
-                return self.parts(node.body)
-            case nodes.EvalContextModifier():
-                return []
         return [(False, self.todo(node, f"the tag {type(node).__name__} is not converted"))]
 
     def output(self, node: nodes.Node) -> tuple[bool, str]:
@@ -516,6 +618,20 @@ class _Writer:
         if _sets(body):
             return self.nested(body, parameters) + f"({', '.join(parameters)})"
         return _tstring(self.parts(body))
+
+    def branches(
+        self, bodies: Sequence[Sequence[nodes.Node]], write: Callable[..., str]
+    ) -> list[str]:
+        """Each of ``bodies`` written by ``write``, each from where the page is now; after
+        them, the page is where the first one leaves it."""
+        start = self.where
+        written, ends = [], []
+        for body in bodies:
+            self.where = start
+            written.append(write(body))
+            ends.append(self.where)
+        self.where = ends[0] if ends else start
+        return written
 
     def nested(self, body: Sequence[nodes.Node], parameters: Sequence[str]) -> str:
         """A nested function returning ``body``'s template; its name."""
@@ -535,7 +651,9 @@ class _Writer:
             if isinstance(node, nodes.Assign):
                 lines.append(f"{self.target(node.target)} = {self.expr(node.node)}")
             elif isinstance(node, nodes.AssignBlock):
+                saved, self.where = self.where, Where()
                 value = _tstring(self.parts(node.body))
+                self.where = saved
                 if node.filter is not None:
                     value = self.todo(node, "a filter on a block set is not converted", value)
                 lines.append(f"{self.target(node.target)} = {value}")
@@ -556,15 +674,22 @@ class _Writer:
         values = [self.expr(value) for value in node.values]
         return f"{self.nested(node.body, names)}({', '.join(values)})"
 
-    def conditional(self, node: nodes.If) -> str:
-        text = f"{self.body(node.body)} if {self.expr(node.test, True)}"
-        for branch in node.elif_:
-            text += f" else {self.body(branch.body)} if {self.expr(branch.test, True)}"
-        return text + f" else {self.body(node.else_) if node.else_ else 'None'}"
+    def conditional(self, node: nodes.If, write: Callable[..., str] | None = None) -> str:
+        """``{% if %}`` as a conditional expression of its bodies written by ``write``."""
+        write = write or self.body
+        bodies = [node.body, *(branch.body for branch in node.elif_)]
+        tests = [node.test, *(branch.test for branch in node.elif_)]
+        written = self.branches([*bodies, *([node.else_] if node.else_ else [])], write)
+        text = " else ".join(
+            f"{value} if {self.expr(test, True)}"
+            for value, test in zip(written, tests, strict=False)
+        )
+        otherwise = written[-1] if node.else_ else ("''" if write == self.string else "None")
+        return f"{text} else {otherwise}"
 
-    def loop(self, node: nodes.For) -> str:
-        if node.recursive:
-            return self.todo(node, "a recursive loop is not converted")
+    def loop_head(self, node: nodes.For) -> tuple[str, list[str], bool]:
+        """The ``for ... in ...`` of a comprehension for ``node``, the names it binds, and
+        whether ``loop`` is enumerate's index."""
         target = self.target(node.target)
         used = _loop_attributes(node.body)
         iterable = self.expr(node.iter)
@@ -573,24 +698,83 @@ class _Writer:
             head = f"for index, {target} in enumerate({iterable}, 1)"
             parameters = ["index", target]
         elif used:
-            head = f"for loop, {target} in {self.need('htmltemplates.jinja', 'looped')}({iterable})"
+            looped = self.need("htmltemplates.jinja", "looped")
+            head = f"for loop, {target} in {looped}({iterable})"
             parameters = ["loop", target]
         else:
             head = f"for {target} in {self.operand(node.iter)}"
             parameters = [target]
-        if isinstance(node.target, nodes.Tuple) and (used or enumerated):
+        if isinstance(node.target, nodes.Tuple) and used:
             head = head.replace(f", {target} in", f", ({target}) in")
             parameters = [parameters[0], *target.split(", ")]
         if node.test is not None:
             head += f" if {self.expr(node.test, True)}"
+        return head, parameters, enumerated
+
+    def loop(self, node: nodes.For) -> str:
+        if node.recursive:
+            return self.todo(node, "a recursive loop is not converted")
+        head, parameters, enumerated = self.loop_head(node)
         self.loops.append(set())
         self.enumerated.append(enumerated)
-        text = f"[{self.body(node.body, parameters)} {head}]"
+        (body,) = self.branches([node.body], lambda body: self.body(body, parameters))
         self.loops.pop()
         self.enumerated.pop()
+        text = f"[{body} {head}]"
         if node.else_:
-            text += f" or {self.body(node.else_)}"
+            (otherwise,) = self.branches([node.else_], self.body)
+            text += f" or {otherwise}"
         return text
+
+    # -- in an attribute value: str; between attributes: a dict
+
+    def string(self, body: Sequence[nodes.Node]) -> str:
+        """``body`` as a str expression, for an attribute value: static text and values in an
+        f-string, conditions and loops as str expressions inside it."""
+        pieces: _Parts = []
+        for node in body:
+            match node:
+                case nodes.Output():
+                    for child in node.nodes:
+                        if isinstance(child, nodes.TemplateData):
+                            pieces.append((True, child.data))
+                        else:
+                            pieces.append((False, self.expr(child)))
+                case nodes.If():
+                    pieces.append((False, self.conditional(node, self.string)))
+                case nodes.For() if not node.recursive:
+                    head, _, enumerated = self.loop_head(node)
+                    self.loops.append(set())
+                    self.enumerated.append(enumerated)
+                    joined = f"''.join([{self.string(node.body)} {head}])"
+                    self.loops.pop()
+                    self.enumerated.pop()
+                    if node.else_:
+                        joined = f"{joined} or {self.string(node.else_)}"
+                    pieces.append((False, joined))
+                case _:
+                    message = f"{{% {_tag_name(node)} %}} in an attribute value is not converted"
+                    pieces.append((False, self.todo(node, message)))
+        for is_static, text in pieces:
+            if is_static:
+                self.where = advance(self.where, text)
+        return _fstring(pieces)
+
+    def attributes(self, node: nodes.If) -> _Parts:
+        """``{% if %}`` between attributes (``<option{% if on %} selected{% endif %}>``): a
+        dict of the attributes each branch writes, spread by html()."""
+
+        def spread(body: Sequence[nodes.Node]) -> str:
+            found = _attribute_dict(self, body)
+            if found is None:
+                return self.todo(node, "{% if %} between attributes is not converted")
+            return found
+
+        text = self.conditional(node, spread)
+        self.where = Where(TAG, "", self.where.element)
+        if self.last_static[-1:].isspace():
+            return [(False, text)]
+        return [(True, " "), (False, text)]
 
     # -- blocks, includes, macros
 
@@ -781,6 +965,73 @@ class _Writer:
             if group:
                 lines += [*([""] if lines else []), *group]
         return lines
+
+
+def _tag_name(node: nodes.Node) -> str:
+    return {
+        "If": "if",
+        "For": "for",
+        "Include": "include",
+        "CallBlock": "call",
+        "With": "with",
+        "Block": "block",
+        "Assign": "set",
+        "AssignBlock": "set",
+    }.get(type(node).__name__, type(node).__name__.lower())
+
+
+def _fstring(pieces: Sequence[tuple[bool, str]]) -> str:
+    """A str expression from ``pieces``: a literal, or an f-string with the code in holes."""
+    if all(is_static for is_static, _ in pieces):
+        return repr("".join(text for _, text in pieces))
+    static = "".join(text for is_static, text in pieces if is_static)
+    quote = "'" if '"' in static and "'" not in static else '"'
+    written = []
+    for is_static, text in pieces:
+        if is_static:
+            escaped = text.replace("\\", "\\\\").replace("{", "{{").replace("}", "}}")
+            written.append(escaped.replace(quote, "\\" + quote).replace("\n", "\\n"))
+        else:
+            written.append("{" + text + "}")
+    return f"f{quote}{''.join(written)}{quote}"
+
+
+_ATTRIBUTE = re.compile(r"\s*([^\s=>/\"']+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s>\"']+)))?\s*")
+
+
+def _attribute_dict(writer: _Writer, body: Sequence[nodes.Node]) -> str | None:
+    """The attributes ``body`` writes between attributes, as a dict expression: static names,
+    values with holes inside quotes; None for anything else (a loop, a name from a value)."""
+    text, holes = "", list[str]()
+    for node in body:
+        if not isinstance(node, nodes.Output):
+            return None
+        for child in node.nodes:
+            if isinstance(child, nodes.TemplateData):
+                if "\0" in child.data:
+                    return None
+                text += child.data
+            else:
+                text += f"\0{len(holes)}\0"
+                holes.append(writer.expr(child))
+    items, position = [], 0
+    while position < len(text):
+        found = _ATTRIBUTE.match(text, position)
+        if found is None or found.end() == position or "\0" in found.group(1):
+            return None
+        position = found.end()
+        value = next((v for v in found.group(2, 3, 4) if v is not None), None)
+        if value is None:
+            items.append(f"{found.group(1)!r}: True")
+            continue
+        pieces: _Parts = []
+        for k, piece in enumerate(value.split("\0")):
+            if k % 2:
+                pieces.append((False, holes[int(piece)]))
+            elif piece:
+                pieces.append((True, piece))
+        items.append(f"{found.group(1)!r}: {_fstring(pieces) if pieces else repr('')}")
+    return "{" + ", ".join(items) + "}"
 
 
 def _sets(body: Sequence[nodes.Node]) -> bool:
