@@ -8,12 +8,13 @@ import contextlib
 import secrets
 from collections.abc import Callable, Mapping
 from string.templatelib import Template
-from typing import Any, TypeIs
+from typing import Any, Protocol, TypeIs
 
 from ._api import Provider
 from .runtime.csp import checked_nonce
 
 __all__ = [
+    "FlashRenderer",
     "Provided",
     "bind",
     "flashes",
@@ -21,6 +22,7 @@ __all__ = [
     "nonce_for",
     "policy_with_nonce",
     "provided",
+    "rendered_flashes",
     "signal_context",
 ]
 
@@ -104,6 +106,13 @@ def policy_with_nonce(policy: str, nonce: Callable[[], str | None]) -> str:
     return policy.replace("{nonce}", checked_nonce(value, "HTMLTEMPLATES_CSP_NONCE"))
 
 
+class FlashRenderer[R](Protocol):
+    """What ``flashed_messages(render=...)`` takes: a function (a component) called with the
+    keywords ``category`` and ``message`` for each message, returning what to show for it."""
+
+    def __call__(self, *, category: str, message: str) -> R: ...
+
+
 def flashes(messages: list[tuple[str, str]]) -> Template:
     """Flashed messages as ``<ul class="flashes"><li class="{category}">...</li></ul>``, the
     markup of Flask's documentation ("Message Flashing"); nothing when there is none."""
@@ -111,3 +120,9 @@ def flashes(messages: list[tuple[str, str]]) -> Template:
         return t""
     items = [t"<li class={category}>{message}</li>" for category, message in messages]
     return t'<ul class="flashes">{items}</ul>'
+
+
+def rendered_flashes[R](messages: list[tuple[str, str]], render: FlashRenderer[R]) -> list[R]:
+    """What ``render`` returns for each flashed message, in order: an empty list when there is
+    none. Called with keywords, so a component with keyword-only props fits."""
+    return [render(category=category, message=message) for category, message in messages]

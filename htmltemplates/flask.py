@@ -71,12 +71,14 @@ from markupsafe import Markup
 
 from ._api import Provider, html
 from ._appkit import (
+    FlashRenderer,
     bind,
     flashes,
     is_html,
     nonce_for,
     policy_with_nonce,
     provided,
+    rendered_flashes,
     signal_context,
 )
 from ._streaming import CHUNK_SIZE, Stream, check_chunk_size
@@ -86,6 +88,7 @@ from .runtime.csp import CSP_NONCE
 from .runtime.trusted import TrustedResourceURL
 
 __all__ = [
+    "FlashRenderer",
     "HTMLTemplates",
     "TemplateReturnValue",
     "csrf_input",
@@ -408,7 +411,19 @@ def _rest(first: str, chunks: Iterator[str]) -> Iterator[str]:
 # -- helpers: what Jinja templates get as globals -------------------------------------------
 
 
-def flashed_messages(category_filter: Iterable[str] = ()) -> Template:
+@overload
+def flashed_messages(category_filter: Iterable[str] = ()) -> Template: ...
+
+
+@overload
+def flashed_messages[R](
+    category_filter: Iterable[str] = (), *, render: FlashRenderer[R]
+) -> list[R]: ...
+
+
+def flashed_messages(
+    category_filter: Iterable[str] = (), *, render: FlashRenderer[Any] | None = None
+) -> Template | list[Any]:
     """The flashed messages as ``<ul class="flashes"><li class="{category}">...</li></ul>``.
 
     The markup of Flask's documentation ("Message Flashing"): one ``<li>`` per message, in the
@@ -417,13 +432,19 @@ def flashed_messages(category_filter: Iterable[str] = ()) -> Template:
     (a ``Markup`` message is inserted as is). ``category_filter`` keeps only those categories.
     Like ``get_flashed_messages()``, it needs a request and takes the messages out of the
     session.
+
+    ``render`` replaces that markup with the app's own: a function (a component) called with
+    the keywords ``category`` and ``message`` for each message, in order. The result is then
+    the list of what it returned, with nothing around it, and an empty list when there is no
+    message (so ``{items and t"<div>{items}</div>"}`` wraps them only when there are some).
     """
-    return flashes(
-        cast(
-            list[tuple[str, str]],
-            get_flashed_messages(with_categories=True, category_filter=category_filter),
-        )
+    messages = cast(
+        list[tuple[str, str]],
+        get_flashed_messages(with_categories=True, category_filter=category_filter),
     )
+    if render is None:
+        return flashes(messages)
+    return rendered_flashes(messages, render)
 
 
 def static_url(filename: str, **values: Any) -> TrustedResourceURL:

@@ -567,7 +567,18 @@ def flash_app() -> flask.Flask:
         only = flask.request.args.getlist("only")
         return t"<main>{flashed_messages(only)}</main>"
 
+    @app.get("/alerts")
+    @view
+    def alerts() -> Template:
+        items = flashed_messages(flask.request.args.getlist("only"), render=Alert)
+        return t"<main>{items and t'<div class=toasts>{items}</div>'}</main>"
+
     return app
+
+
+def Alert(*, category: str, message: str) -> Template:  # noqa: N802 - a component
+    """A component of the kind apps write for their flashes (Bootstrap's alerts)."""
+    return t'<p class="alert alert-{category}" role=alert>{message}</p>'
 
 
 def test_flashed_messages_with_their_categories_as_classes() -> None:
@@ -610,6 +621,60 @@ def test_flashed_messages_none_renders_nothing() -> None:
     app = make_app()
     with app.test_request_context("/"):
         assert "<p></p>" == html(t"<p>{flashed_messages()}</p>")
+
+
+def test_flashed_messages_rendered_by_the_apps_component() -> None:
+    app = flash_app()
+    with app.test_client() as client:
+        client.post(
+            "/flash",
+            data=MultiDict(
+                [
+                    ("plain", "Saved."),
+                    ('x" onclick="alert(1)', SCRIPT),
+                    ("markup", "<b>bold</b>"),
+                ]
+            ),
+        )
+        assert (
+            "<main><div class=toasts>"
+            '<p class="alert alert-message" role=alert>Saved.</p>'
+            f'<p class="alert alert-x&#34; onclick=&#34;alert(1)" role=alert>{SCRIPT_ESCAPED}</p>'
+            '<p class="alert alert-info" role=alert><b>bold</b></p>'
+            "</div></main>"
+        ) == client.get("/alerts").get_data(as_text=True)
+        assert "<main></main>" == client.get("/alerts").get_data(as_text=True)  # consumed
+
+
+def test_flashed_messages_rendered_with_a_category_filter() -> None:
+    app = flash_app()
+    with app.test_client() as client:
+        client.post(
+            "/flash", data=MultiDict([("error", "Bad."), ("success", "Good."), ("error", "Ugly.")])
+        )
+        assert (
+            '<main><div class=toasts><p class="alert alert-error" role=alert>Bad.</p>'
+            '<p class="alert alert-error" role=alert>Ugly.</p></div></main>'
+        ) == client.get("/alerts?only=error").get_data(as_text=True)
+        # the filter took the others out of the session too, as get_flashed_messages() does
+        assert "<main></main>" == client.get("/alerts").get_data(as_text=True)
+
+
+def test_flashed_messages_render_returns_a_list_of_what_it_returned() -> None:
+    calls: list[tuple[str, str]] = []
+
+    def remember(category: str, message: str) -> str:  # positional or keyword: fits too
+        calls.append((category, message))
+        return f"[{category}: {message}]"
+
+    app = make_app()
+    with app.test_request_context("/"):
+        assert [] == flashed_messages(render=remember)  # nothing flashed: an empty list
+    with app.test_request_context("/"):
+        flask.flash("one")
+        flask.flash("<two>", "error")
+        assert ["[message: one]", "[error: <two>]"] == flashed_messages(render=remember)
+    assert [("message", "one"), ("error", "<two>")] == calls
 
 
 def test_static_url() -> None:

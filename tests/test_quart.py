@@ -1256,7 +1256,18 @@ def flash_app() -> quart.Quart:
         only = quart.request.args.getlist("only")
         return t"<main>{flashed_messages(only)}</main>"
 
+    @app.get("/alerts")
+    @view
+    def alerts() -> Template:
+        items = flashed_messages(quart.request.args.getlist("only"), render=Alert)
+        return t"<main>{items and t'<div class=toasts>{items}</div>'}</main>"
+
     return app
+
+
+def Alert(*, category: str, message: str) -> Template:  # noqa: N802 - a component
+    """A component of the kind apps write for their flashes (Bootstrap's alerts)."""
+    return t'<p class="alert alert-{category}" role=alert>{message}</p>'
 
 
 def flashes(form: list[tuple[str, str]], *urls: str) -> list[str]:
@@ -1302,6 +1313,53 @@ def test_flashed_messages_none_renders_nothing() -> None:
             return html(t"<p>{flashed_messages()}</p>")
 
     assert "<p></p>" == run(render())
+
+
+def test_flashed_messages_rendered_by_the_apps_component() -> None:
+    assert [
+        "<main><div class=toasts>"
+        '<p class="alert alert-message" role=alert>Saved.</p>'
+        f'<p class="alert alert-x&#34; onclick=&#34;alert(1)" role=alert>{SCRIPT_ESCAPED}</p>'
+        '<p class="alert alert-info" role=alert><b>bold</b></p>'
+        "</div></main>",
+        "<main></main>",  # consumed
+    ] == flashes(
+        [("plain", "Saved."), ('x" onclick="alert(1)', SCRIPT), ("markup", "<b>bold</b>")],
+        "/alerts",
+        "/alerts",
+    )
+
+
+def test_flashed_messages_rendered_with_a_category_filter() -> None:
+    assert [
+        '<main><div class=toasts><p class="alert alert-error" role=alert>Bad.</p>'
+        '<p class="alert alert-error" role=alert>Ugly.</p></div></main>',
+        "<main></main>",  # the others went out of the session too
+    ] == flashes(
+        [("error", "Bad."), ("success", "Good."), ("error", "Ugly.")],
+        "/alerts?only=error",
+        "/alerts",
+    )
+
+
+def test_flashed_messages_render_returns_a_list_of_what_it_returned() -> None:
+    calls: list[tuple[str, str]] = []
+
+    def remember(category: str, message: str) -> str:  # positional or keyword: fits too
+        calls.append((category, message))
+        return f"[{category}: {message}]"
+
+    async def render() -> list[list[str]]:
+        app = make_app()
+        async with app.test_request_context("/"):
+            empty = flashed_messages(render=remember)  # nothing flashed: an empty list
+        async with app.test_request_context("/"):
+            await quart.flash("one")
+            await quart.flash("<two>", "error")
+            return [empty, flashed_messages(render=remember)]
+
+    assert [[], ["[message: one]", "[error: <two>]"]] == run(render())
+    assert [("message", "one"), ("error", "<two>")] == calls
 
 
 def test_static_url() -> None:

@@ -149,6 +149,36 @@ view(async_int)  # type: ignore[arg-type]  # an int is no response, async or not
 # The helpers.
 assert_type(flashed_messages(), Template)
 assert_type(flashed_messages(["error"]), Template)
+
+
+# render=: any function taking the keywords category and message; the list of what it returns.
+def Alert(*, category: str, message: str) -> Template:  # noqa: N802 - a component
+    return t"<div class={category}>{message}</div>"
+
+
+def alert(category: str, message: str) -> Template:  # positional or keyword: fits too
+    return t"<div class={category}>{message}</div>"
+
+
+def alert_markup(*, category: str, message: str | Markup) -> Markup:
+    return html(t"<p class={category}>{message}</p>")
+
+
+def no_category(*, message: str) -> Template:
+    return t"<p>{message}</p>"
+
+
+def counted(*, category: str, message: int) -> Template:
+    return t"<p>{message}</p>"
+
+
+assert_type(flashed_messages(render=Alert), list[Template])
+assert_type(flashed_messages(["error"], render=alert), list[Template])
+assert_type(flashed_messages(render=alert_markup), list[Markup])
+assert_type(flashed_messages(render=lambda category, message: t"<p>{message}</p>"), list[Template])
+flashed_messages(render=no_category)  # type: ignore[arg-type]
+flashed_messages(render=counted)  # type: ignore[arg-type]
+flashed_messages(render=t"<p></p>")  # type: ignore[arg-type]
 assert_type(static_url("style.css"), TrustedResourceURL)
 assert_type(static_url("style.css", _external=True), TrustedResourceURL)
 assert_type(csrf_input(), Template)
