@@ -6,18 +6,21 @@ converter finds a template relying on them (docs/jinja2.md#converting-templates)
 - :func:`attr` and :func:`item`, Jinja2's ``x.name`` and ``x["key"]``: the attribute or the
   item, whichever exists (in Jinja2's order), and ``None`` (Jinja's Undefined, which renders
   nothing and is false) when neither does or ``x`` itself is ``None``;
-- :func:`looped`, Jinja2's ``loop`` variable: ``loop.index``, ``loop.last``, ``loop.cycle(...)``.
+- :func:`looped`, Jinja2's ``loop`` variable: ``loop.index``, ``loop.last``, ``loop.cycle(...)``;
+- :func:`title` and :func:`truncate`, the filters whose Python look-alikes (``str.title()``,
+  :func:`htmltemplates.text.truncate`) give other text.
 
 Neither imports Jinja2: converted code runs with htmltemplates alone.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Loop", "attr", "item", "looped", "todo"]
+__all__ = ["Loop", "attr", "item", "looped", "title", "todo", "truncate"]
 
 
 def attr(value: object, name: str) -> Any:
@@ -121,3 +124,29 @@ def todo(message: str, *values: object) -> Any:
     """What the converter could not write: raises at render time, with the converter's
     message (the module's ``# TODO(convert)`` comments list each)."""
     raise NotImplementedError(f"not converted from Jinja2: {message}")
+
+
+_WORD_START = re.compile(r"([-\s({\[<]+)")
+
+
+def title(text: object) -> str:
+    """Jinja2's ``|title``: each word's first letter upper case and the rest lower case, a
+    word starting after a space, ``-``, ``(``, ``{``, ``[`` or ``<`` (``str.title()`` also
+    starts one after ``'`` and digits)."""
+    return "".join(
+        part[0].upper() + part[1:].lower() for part in _WORD_START.split(str(text)) if part
+    )
+
+
+def truncate(
+    text: object, length: int = 255, killwords: bool = False, end: str = "...", leeway: int = 5
+) -> str:
+    """Jinja2's ``|truncate``: ``text`` if it is at most ``length + leeway`` characters,
+    else its first ``length`` characters, ``end`` included, cut at a space unless
+    ``killwords``."""
+    text = str(text)
+    if len(text) <= length + leeway:
+        return text
+    if killwords:
+        return text[: length - len(end)] + end
+    return text[: length - len(end)].rsplit(" ", 1)[0] + end

@@ -33,6 +33,7 @@ the command only.
 from __future__ import annotations
 
 import argparse
+import builtins
 import keyword
 import re
 import sys
@@ -78,7 +79,7 @@ _COMPARISONS = {
 # what enumerate(items, 1) gives of loop: its index is named `index`
 _ENUMERATED = {"index": "index", "index0": "(index - 1)", "first": "(index == 1)"}
 # the names converted modules import from htmltemplates.jinja, kept free for functions
-_HELPERS = {"attr", "item", "looped", "todo", "html", "Template", "Markup", "Any"}
+_HELPERS = {"attr", "item", "looped", "title", "truncate", "todo", "html", "Template", "Markup"}
 # marks a line that begins inside a string literal: never indented (see _indent)
 _INSIDE = "\0"
 _ATOMIC = (
@@ -119,7 +120,7 @@ def function_name(template: str) -> str:
     name = re.sub(r"\W", "_", stem) or "page"
     if name[0].isdigit():
         name = "_" + name
-    if keyword.iskeyword(name) or name in _HELPERS:
+    if keyword.iskeyword(name) or name in _HELPERS or name in vars(builtins):
         name += "_"
     return name
 
@@ -153,7 +154,7 @@ def _tstring(parts: Sequence[tuple[bool, str]]) -> str:
     pieces = []
     for is_static, text in parts:
         if not is_static:
-            pieces.append("{" + text + "}")
+            pieces.append(_hole(text))
             continue
         written = _static(text)
         if quote == '"""' and '""' in written:
@@ -163,6 +164,17 @@ def _tstring(parts: Sequence[tuple[bool, str]]) -> str:
     if quote == '"""' and inner.endswith('"') and not inner.endswith('\\"'):
         inner = inner[:-1] + '\\"'
     return f"t{quote}{inner}{quote}".replace("\n", "\n" + _INSIDE)
+
+
+def _hole(code: str) -> str:
+    """``{code}``, with spaces where a brace of the code would double the hole's."""
+    return (
+        "{"
+        + (" " if code.startswith("{") else "")
+        + code
+        + (" " if code.endswith("}") else "")
+        + "}"
+    )
 
 
 def _indent(lines: Iterable[str]) -> list[str]:
@@ -400,11 +412,13 @@ class _Writer:
                 other = "None" if node.expr2 is None else self.expr(node.expr2, test)
                 return f"{self.expr(node.expr1, test)} if {self.expr(node.test, True)} else {other}"
             case nodes.And():
-                return f"{self.operand(node.left, True)} and {self.operand(node.right, test)}"
+                return f"{self.logical(node.left, True)} and {self.logical(node.right, test)}"
             case nodes.Or():
-                return f"{self.operand(node.left, True)} or {self.operand(node.right, test)}"
+                return f"{self.logical(node.left, True)} or {self.logical(node.right, test)}"
+            case nodes.Not() if isinstance(node.node, nodes.Test) and node.node.name in TESTS:
+                return self.test(node.node, negated=True)
             case nodes.Not():
-                return f"not {self.operand(node.node, True)}"
+                return f"not {self.logical(node.node, True)}"
             case nodes.Neg():
                 return f"-{self.operand(node.node)}"
             case nodes.Pos():
@@ -444,6 +458,15 @@ class _Writer:
         if isinstance(node, nodes.Filter) and re.fullmatch(r"[\w.]+\(.*\)", text):
             return text
         return f"({text})"
+
+    def logical(self, node: nodes.Node, test: bool) -> str:
+        """``node`` as an operand of ``and``, ``or``, ``not``: comparisons and tests bind
+        tighter, so only a conditional expression (and ``and`` inside ``or``, for the reader)
+        takes parentheses."""
+        text = self.expr(node, test)
+        if isinstance(node, (nodes.CondExpr, nodes.And, nodes.Or)):
+            return f"({text})"
+        return text
 
     def concat_part(self, node: nodes.Node) -> str:
         if isinstance(node, nodes.Const) and isinstance(node.value, str):
@@ -542,12 +565,20 @@ class _Writer:
             return self.todo(node, f"the filter |{node.name} is not converted", *value)
         return rule(self, node, node.node, test)
 
-    def test(self, node: nodes.Test) -> str:
+    def test(self, node: nodes.Test, negated: bool = False) -> str:
         rule = TESTS.get(node.name)
         if rule is None:
             return self.todo(node, f"the test 'is {node.name}' is not converted")
         arguments = [self.operand(arg) for arg in node.args]
-        return rule.format(self.operand(node.node, True), *arguments)
+        text = rule.format(self.operand(node.node, True), *arguments)
+        if not negated:
+            return text
+        for positive, negative in ((" is not ", " is "), (" is ", " is not "), (" == ", " != ")):
+            if positive in rule:
+                return rule.replace(positive, negative).format(
+                    self.operand(node.node, True), *arguments
+                )
+        return f"not {text}"
 
     # -- markup
 
@@ -616,7 +647,8 @@ class _Writer:
         """``body`` as an expression: a t-string, or the call of a nested function when it
         sets variables, which only a function can hold."""
         if _sets(body):
-            return self.nested(body, parameters) + f"({', '.join(parameters)})"
+            kind = "loop_body" if self.loops else "part"
+            return self.nested(body, parameters, kind) + f"({', '.join(parameters)})"
         return _tstring(self.parts(body))
 
     def branches(
@@ -633,14 +665,19 @@ class _Writer:
         self.where = ends[0] if ends else start
         return written
 
-    def nested(self, body: Sequence[nodes.Node], parameters: Sequence[str]) -> str:
-        """A nested function returning ``body``'s template; its name."""
+    def nested(self, body: Sequence[nodes.Node], parameters: Sequence[str], kind: str) -> str:
+        """A nested function returning ``body``'s template (``_loop_body1``, ``_with1``...);
+        its name."""
         self.counter += 1
-        name = f"_part{self.counter}"
+        name = f"_{kind}{self.counter}"
         saved, self.helpers = self.helpers, []
         lines = self.statements(body)
-        lines.append("return " + _tstring(self.parts(_unset(body))))
-        self.helpers = [*saved, _function(name, parameters, [*self.helpers, *lines], star=False)]
+        text = _tstring(self.parts(_unset(body)))
+        lines += [*([""] if lines and self.helpers else []), *self.helpers, "return " + text]
+        typed = [f"{parameter}: Any" for parameter in parameters]
+        if typed:
+            self.need("typing", "Any")
+        self.helpers = [*saved, _function(name, typed, lines, star=False) + "\n"]
         return name
 
     def statements(self, body: Sequence[nodes.Node]) -> list[str]:
@@ -672,7 +709,7 @@ class _Writer:
     def with_(self, node: nodes.With) -> str:
         names = [self.target(target) for target in node.targets]
         values = [self.expr(value) for value in node.values]
-        return f"{self.nested(node.body, names)}({', '.join(values)})"
+        return f"{self.nested(node.body, names, 'with')}({', '.join(values)})"
 
     def conditional(self, node: nodes.If, write: Callable[..., str] | None = None) -> str:
         """``{% if %}`` as a conditional expression of its bodies written by ``write``."""
@@ -693,6 +730,9 @@ class _Writer:
         target = self.target(node.target)
         used = _loop_attributes(node.body)
         iterable = self.expr(node.iter)
+        if node.test is not None and used:
+            # Jinja's loop counts the items the test keeps: filter first
+            iterable = f"[{target} for {target} in {iterable} if {self.expr(node.test, True)}]"
         enumerated = bool(used) and used <= set(_ENUMERATED)
         if enumerated:
             head = f"for index, {target} in enumerate({iterable}, 1)"
@@ -707,7 +747,7 @@ class _Writer:
         if isinstance(node.target, nodes.Tuple) and used:
             head = head.replace(f", {target} in", f", ({target}) in")
             parameters = [parameters[0], *target.split(", ")]
-        if node.test is not None:
+        if node.test is not None and not used:
             head += f" if {self.expr(node.test, True)}"
         return head, parameters, enumerated
 
@@ -746,7 +786,10 @@ class _Writer:
                     head, _, enumerated = self.loop_head(node)
                     self.loops.append(set())
                     self.enumerated.append(enumerated)
-                    joined = f"''.join([{self.string(node.body)} {head}])"
+                    each = self.string(node.body)
+                    if not each.startswith(("f'", 'f"', "'", '"')):
+                        each = f"str({each})"  # one value: join() takes str only
+                    joined = f"''.join([{each} {head}])"
                     self.loops.pop()
                     self.enumerated.pop()
                     if node.else_:
@@ -868,10 +911,11 @@ class _Writer:
         self.need("typing", "Any")
         if any(name.name == "caller" for name in node.find_all(nodes.Name)):
             self.need("collections.abc", "Callable")
-            parameters.append("caller: Callable[..., Template] | None = None")
+            parameters += ["*", "caller: Callable[..., Template]"]
         lines = self.statements(node.body)
-        lines.append("return " + _tstring(self.parts(_unset(node.body))))
-        return _function(node.name, parameters, [*self.helpers, *lines], star=False)
+        text = _tstring(self.parts(_unset(node.body)))
+        lines += [*self.helpers, "return " + text]
+        return _function(node.name, parameters, lines, star=False)
 
     # -- the module
 
@@ -899,11 +943,13 @@ class _Writer:
             result = _tstring(self.parts(_unset(body)))
         lines = [
             f'"""{unit.name}, converted from Jinja2."""',
-            *self.helpers,
             *statements,
+            *([""] if statements and self.helpers else []),
+            *self.helpers,
             "return " + result,
         ]
-        functions.append(_function(function_name(unit.name), parameters, lines, star=True))
+        if not (unit.macros and _only_definitions(body)):  # a file of macros has no page
+            functions.append(_function(function_name(unit.name), parameters, lines, star=True))
         head = [f'"""The Jinja2 template {unit.name}, converted."""', "", *self.import_lines()]
         todos = ["", *self.todos] if self.todos else []
         text = "\n".join([*head, *todos, "", "", "\n\n\n".join(functions), ""])
@@ -984,6 +1030,8 @@ def _fstring(pieces: Sequence[tuple[bool, str]]) -> str:
     """A str expression from ``pieces``: a literal, or an f-string with the code in holes."""
     if all(is_static for is_static, _ in pieces):
         return repr("".join(text for _, text in pieces))
+    if len(pieces) == 1:
+        return pieces[0][1]
     static = "".join(text for is_static, text in pieces if is_static)
     quote = "'" if '"' in static and "'" not in static else '"'
     written = []
@@ -992,7 +1040,7 @@ def _fstring(pieces: Sequence[tuple[bool, str]]) -> str:
             escaped = text.replace("\\", "\\\\").replace("{", "{{").replace("}", "}}")
             written.append(escaped.replace(quote, "\\" + quote).replace("\n", "\\n"))
         else:
-            written.append("{" + text + "}")
+            written.append(_hole(text))
     return f"f{quote}{''.join(written)}{quote}"
 
 
@@ -1032,6 +1080,20 @@ def _attribute_dict(writer: _Writer, body: Sequence[nodes.Node]) -> str | None:
                 pieces.append((True, piece))
         items.append(f"{found.group(1)!r}: {_fstring(pieces) if pieces else repr('')}")
     return "{" + ", ".join(items) + "}"
+
+
+def _only_definitions(body: Sequence[nodes.Node]) -> bool:
+    """Whether ``body`` writes nothing but whitespace (a file of macros and imports)."""
+    for node in body:
+        if isinstance(node, nodes.Output):
+            if not all(
+                isinstance(child, nodes.TemplateData) and not child.data.strip()
+                for child in node.nodes
+            ):
+                return False
+        elif not isinstance(node, (nodes.Import, nodes.FromImport)):
+            return False
+    return True
 
 
 def _sets(body: Sequence[nodes.Node]) -> bool:
@@ -1130,6 +1192,25 @@ def _round(writer: _Writer, node: nodes.Filter, value: nodes.Node, test: bool) -
     return f"round({writer.expr(value)}, {precision})"
 
 
+def _format(writer: _Writer, node: nodes.Filter, value: nodes.Node) -> str:
+    """``"%s of %s"|format(a, b)``: an f-string when the format holds only ``%s`` (and
+    ``%%``), else the ``%`` operator."""
+    if isinstance(value, nodes.Const) and isinstance(value.value, str) and not node.kwargs:
+        pieces = re.split(r"(%%|%s)", value.value)
+        holes = pieces[1::2].count("%s")
+        if holes == len(node.args) and not re.search(r"%(?!%|s)", value.value.replace("%%", "")):
+            parts: _Parts = []
+            arguments = iter(node.args)
+            for k, piece in enumerate(pieces):
+                if k % 2 == 0 or piece == "%%":
+                    parts.append((True, piece if k % 2 == 0 else "%"))
+                else:
+                    parts.append((False, writer.expr(next(arguments))))
+            return _fstring([part for part in parts if part != (True, "")])
+    arguments = writer.arguments(node)
+    return f"{writer.operand(value)} % ({arguments}{',' if len(node.args) == 1 else ''})"
+
+
 FILTERS: dict[str, _Filter] = {
     "e": _passthrough,
     "escape": _passthrough,
@@ -1139,7 +1220,7 @@ FILTERS: dict[str, _Filter] = {
     "count": _call("len"),
     "upper": _method("upper"),
     "lower": _method("lower"),
-    "title": _method("title"),
+    "title": _call("title", "htmltemplates.jinja"),
     "capitalize": _method("capitalize"),
     "trim": _method("strip"),
     "replace": _method("replace"),
@@ -1163,9 +1244,10 @@ FILTERS: dict[str, _Filter] = {
     "dictsort": _written("sorted({0}.items())"),
     "wordcount": _written("len(str({0}).split())"),
     "center": _written("str({0}).center({1})"),
+    "format": lambda writer, node, value, test: _format(writer, node, value),
     "striptags": _call("striptags", "htmltemplates.text"),
     "urlize": _call("urlize", "htmltemplates.text"),
-    "truncate": _call("truncate", "htmltemplates.text"),
+    "truncate": _call("truncate", "htmltemplates.jinja"),
 }
 
 TESTS: dict[str, str] = {
