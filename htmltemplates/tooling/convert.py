@@ -1200,12 +1200,12 @@ def _format(writer: _Writer, node: nodes.Filter, value: nodes.Node) -> str:
         holes = pieces[1::2].count("%s")
         if holes == len(node.args) and not re.search(r"%(?!%|s)", value.value.replace("%%", "")):
             parts: _Parts = []
-            arguments = iter(node.args)
+            values = iter(node.args)
             for k, piece in enumerate(pieces):
                 if k % 2 == 0 or piece == "%%":
                     parts.append((True, piece if k % 2 == 0 else "%"))
                 else:
-                    parts.append((False, writer.expr(next(arguments))))
+                    parts.append((False, writer.expr(next(values))))
             return _fstring([part for part in parts if part != (True, "")])
     arguments = writer.arguments(node)
     return f"{writer.operand(value)} % ({arguments}{',' if len(node.args) == 1 else ''})"
