@@ -8,7 +8,9 @@ differently on purpose (a javascript: URL), by exactly that difference.
 from __future__ import annotations
 
 import datetime
+import gettext
 import importlib
+import io
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -18,9 +20,13 @@ from typing import Any
 
 import jinja2
 import pytest
+from babel.messages import mofile, pofile
+from babel.messages.catalog import Catalog
 from flask import Flask, flash, g, render_template
 
 from htmltemplates import UNSAFE_URL, html
+from htmltemplates.i18n import Language, using_language
+from htmltemplates.i18n.migrate import migrate_catalog
 from htmltemplates.tooling.convert import (
     Problem,
     convert_templates,
@@ -379,3 +385,85 @@ def test_the_command(tmp_path: Path) -> None:
         "blog/index.py",
         "blog/update.py",
     ]
+
+
+# -- translations ---------------------------------------------------------------------------
+
+MESSAGES = {
+    "messages.html": (
+        "<h1>{% trans %}Welcome <b>home</b>{% endtrans %}</h1>\n"
+        "<p>{% trans user=user.name %}Hello {{ user }}!{% endtrans %}</p>\n"
+        "<p>{% trans count=items|length %}One item{% pluralize %}{{ count }} items"
+        "{% endtrans %}</p>\n"
+        '<p>{{ _("Save %(what)s", what=thing) }} {{ gettext("Cancel") }}</p>\n'
+        "<p>{% trans name=user.name %}100% sure, {{ name }}{% endtrans %}</p>\n"
+    )
+}
+FRENCH_PO = """\
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Plural-Forms: nplurals=2; plural=(n > 1);\\n"
+
+msgid "Welcome <b>home</b>"
+msgstr "Bienvenue <b>chez vous</b>"
+
+#, python-format
+msgid "Hello %(user)s!"
+msgstr "Bonjour %(user)s !"
+
+#, python-format
+msgid "One item"
+msgid_plural "%(count)s items"
+msgstr[0] "Un article"
+msgstr[1] "%(count)s articles"
+
+#, python-format
+msgid "Save %(what)s"
+msgstr "Enregistrer %(what)s"
+
+msgid "Cancel"
+msgstr "Annuler"
+
+#, python-format
+msgid "100%% sure, %(name)s"
+msgstr "Sûr à 100%%, %(name)s"
+"""
+
+
+def _translations(catalog: Catalog) -> gettext.GNUTranslations:
+    buffer = io.BytesIO()
+    mofile.write_mo(buffer, catalog)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+def test_translated_messages_render_from_the_migrated_catalog(importer: Any) -> None:
+    """{% trans %} and _() become htmltemplates.i18n's messages, whose ids are those that
+    migrate-po writes from the Jinja catalog: the French page is the same both ways."""
+    conversion = convert_templates(MESSAGES, flask=False)
+    assert conversion.problems == []
+    module = importer(conversion.modules, "translated")("messages.html")
+    environment = jinja2.Environment(extensions=["jinja2.ext.i18n"], autoescape=True)
+    jinja_catalog = pofile.read_po(io.StringIO(FRENCH_PO), locale="fr")
+    environment.install_gettext_translations(_translations(jinja_catalog), newstyle=True)
+    ours_catalog = pofile.read_po(io.StringIO(FRENCH_PO), locale="fr")
+    migrate_catalog(ours_catalog)
+    french = Language("fr", _translations(ours_catalog))
+    for items in ([1], [1, 2, 3]):
+        context = {"user": SimpleNamespace(name=EVIL), "items": items, "thing": "<x>"}
+        jinja_page = environment.from_string(MESSAGES["messages.html"]).render(**context)
+        with using_language(french):
+            ours = render(module, "messages.html", context)
+        assert ours == jinja_page
+        assert ours == (
+            "<h1>Bienvenue <b>chez vous</b></h1>\n"
+            f"<p>Bonjour {EVIL_ESCAPED} !</p>\n"
+            f"<p>{'Un article' if len(items) == 1 else '3 articles'}</p>\n"
+            "<p>Enregistrer &lt;x&gt; Annuler</p>\n"
+            f"<p>Sûr à 100%, {EVIL_ESCAPED}</p>"
+        )
+    code = conversion.modules["messages.py"]
+    assert "    def _message1(user: Any) -> Template:\n" in code
+    assert '        return _(t"Hello {user}!")\n' in code
+    assert '<h1>{_(t"Welcome <b>home</b>")}</h1>\n' in code

@@ -57,6 +57,16 @@ FLASK_GLOBALS = {
 # the lookups of request that Jinja forgives (request.form['title'] on a GET renders nothing)
 _REQUEST_MAPPINGS = {"form", "args", "values", "cookies", "headers", "files"}
 _CONSTANTS = {"true": "True", "false": "False", "none": "None"}
+# Jinja's gettext functions and htmltemplates.i18n's, and how many message texts each takes
+_GETTEXT = {
+    "_": "_",
+    "gettext": "_",
+    "ngettext": "ngettext",
+    "pgettext": "pgettext",
+    "npgettext": "npgettext",
+}
+_MESSAGE_TEXTS = {"_": 1, "gettext": 1, "ngettext": 2, "pgettext": 2, "npgettext": 3}
+_PLACEHOLDER = re.compile(r"%%|%\((\w+)\)s|%\((\w+)\)d|%")
 _OPERATORS = {
     nodes.Add: "+",
     nodes.Sub: "-",
@@ -391,6 +401,9 @@ class _Writer:
     def expr(self, node: nodes.Node, test: bool = False) -> str:
         """``node`` as Python. ``test``: where the template relies on Jinja's Undefined (its
         lookups are written attr() and item())."""
+        message = self.message(node)
+        if message is not None:
+            return message
         match node:
             case nodes.Name():
                 return self.name(node.name)
@@ -449,6 +462,80 @@ class _Writer:
             case nodes.MarkSafe() | nodes.MarkSafeIfAutoescape():
                 return f"{self.need('markupsafe', 'Markup')}({self.expr(node.expr)})"
         return self.todo(node, f"the expression {type(node).__name__} is not converted")
+
+    def message(self, node: nodes.Node) -> str | None:
+        """A translated message (``{% trans %}``, ``_("...")``, ``gettext(...)``) as the
+        same message of htmltemplates.i18n: ``_(t"Hello {user}!")``, its ``%(name)s``
+        placeholders holes named alike, bound to their values by a nested function when a
+        value is not that name; None for anything else."""
+        bindings: dict[str, nodes.Node] = {}
+        formatted = False
+        match node:
+            case nodes.Mod(left=nodes.MarkSafeIfAutoescape(expr=nodes.Call() as call), right=right):
+                if not isinstance(right, nodes.Dict):
+                    return None
+                for pair in right.items:
+                    if not isinstance(pair.key, nodes.Const):
+                        return None
+                    bindings[str(pair.key.value)] = pair.value
+                formatted = True
+            case nodes.MarkSafeIfAutoescape(expr=nodes.Call() as call):
+                pass
+            case nodes.Filter(name="format", node=nodes.Call() as call) if not node.args:
+                bindings = {str(kw.key): kw.value for kw in node.kwargs}
+                formatted = True
+            case nodes.Call() as call:
+                bindings = {str(kw.key): kw.value for kw in call.kwargs}
+            case _:
+                return None
+        function = call.node
+        if not isinstance(function, nodes.Name) or function.name not in _GETTEXT:
+            return None
+        name, texts = _GETTEXT[function.name], call.args[: _MESSAGE_TEXTS[function.name]]
+        if not texts or not all(
+            isinstance(text, nodes.Const) and isinstance(text.value, str) for text in texts
+        ):
+            return None
+        strings = [str(text.value) for text in texts]  # type: ignore[attr-defined]
+        formatted = formatted or bool(bindings) or any("%%" in text for text in strings)
+        if name in {"ngettext", "npgettext"}:
+            count = call.args[len(texts)] if len(call.args) > len(texts) else None
+            if count is None:
+                return None
+            bindings.setdefault("num", count)
+        holes: list[str] = []
+        written = []
+        for text in strings:
+            parts = _message_parts(text, formatted)
+            if parts is None:
+                return None
+            holes += [code for is_static, code in parts if not is_static]
+            written.append(_tstring(parts).replace("\n" + _INSIDE, "\n"))
+        arguments = written
+        if name in {"ngettext", "npgettext"}:
+            arguments = [*written, self.expr(call.args[len(texts)])]
+        if name in {"pgettext", "npgettext"}:
+            arguments = [self.expr(call.args[0]), *arguments]
+            written_context = call.args[0]
+            if not isinstance(written_context, nodes.Const):
+                return None
+        imported = self.need("htmltemplates.i18n", name)
+        text = f"{imported}({', '.join(arguments)})"
+        bound = {
+            hole: bindings[hole]
+            for hole in dict.fromkeys(holes)
+            if hole in bindings
+            and not (isinstance(bindings[hole], nodes.Name) and bindings[hole].name == hole)  # type: ignore[attr-defined]
+        }
+        if not bound:
+            return text
+        self.counter += 1
+        helper = f"_message{self.counter}"
+        self.need("typing", "Any")
+        parameters = [f"{hole}: Any" for hole in bound]
+        self.helpers.append(_function(helper, parameters, ["return " + text], star=False) + "\n")
+        values = ", ".join(f"{hole}={self.expr(value)}" for hole, value in bound.items())
+        return f"{helper}({values})"
 
     def operand(self, node: nodes.Node, test: bool = False) -> str:
         """``node`` as an operand: in parentheses unless atomic."""
@@ -1082,6 +1169,34 @@ def _attribute_dict(writer: _Writer, body: Sequence[nodes.Node]) -> str | None:
     return "{" + ", ".join(items) + "}"
 
 
+def _message_parts(text: str, formatted: bool) -> _Parts | None:
+    """The parts of a message's t-string: ``%(name)s`` a hole named ``name``, ``%%`` a ``%``
+    (when the message is formatted); None for a placeholder a t-string id cannot hold."""
+    if not formatted:
+        return [(True, text)] if text else []
+    parts: _Parts = []
+    position = 0
+    for found in _PLACEHOLDER.finditer(text):
+        if found.start() > position:
+            parts.append((True, text[position : found.start()]))
+        if found.group() == "%%":
+            parts.append((True, "%"))
+        elif found.group() == "%":
+            return None
+        else:
+            parts.append((False, found.group(1) or found.group(2)))
+        position = found.end()
+    if position < len(text):
+        parts.append((True, text[position:]))
+    merged: _Parts = []
+    for part in parts:
+        if merged and part[0] and merged[-1][0]:
+            merged[-1] = (True, merged[-1][1] + part[1])
+        else:
+            merged.append(part)
+    return merged
+
+
 def _only_definitions(body: Sequence[nodes.Node]) -> bool:
     """Whether ``body`` writes nothing but whitespace (a file of macros and imports)."""
     for node in body:
@@ -1295,6 +1410,7 @@ def convert_templates(
         macros = [node for node in tree.body if isinstance(node, nodes.Macro)]
         units[name] = _Unit(name, tree, parent, blocks, macros)
     provided = {"range", "dict", "namespace", "self", "super", "caller", "loop", *_CONSTANTS}
+    provided |= set(_GETTEXT)
     if flask:
         provided |= set(FLASK_GLOBALS)
     for unit in units.values():
