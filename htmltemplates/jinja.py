@@ -1,7 +1,7 @@
 """Helpers for components converted from Jinja2 templates (``python -m htmltemplates convert``).
 
 Two things a Jinja2 template does implicitly that Python does not, written out where the
-converter finds a template relying on them (docs/jinja2.md#converting-templates):
+converter finds a template relying on them (docs/jinja2.md, "Converting templates"):
 
 - :func:`attr` and :func:`item`, Jinja2's ``x.name`` and ``x["key"]``: the attribute or the
   item, whichever exists (in Jinja2's order), and ``None`` (Jinja's Undefined, which renders

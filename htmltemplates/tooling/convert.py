@@ -1,5 +1,5 @@
 """``python -m htmltemplates convert SRC... -o DEST``: Jinja2 templates written as Python modules
-of components (docs/jinja2.md#converting-templates).
+of components (docs/jinja2.md, "Converting templates").
 
 Each template is read with Jinja2's own parser (``Environment.parse``) and written as a module
 holding one function, named after the file, whose keyword parameters are the variables the
