@@ -95,6 +95,22 @@ SOURCES = {
         '<input type="checkbox"{% if checked %} checked{% endif %}>\n'
         '<p class="note{% if warn %} warn{% endif %}">x</p>\n'
     ),
+    # the filters of the table (docs/text.md), each as Jinja computes it
+    "filters.html": (
+        "<ul>{% for u in users|sort(attribute='name') %}<li>{{ u.name }}</li>{% endfor %}</ul>\n"
+        "{{ users|sum(attribute='age') }} {{ users|map(attribute='name')|join(', ') }} "
+        "{{ users|selectattr('admin')|list|length }} "
+        "{{ users|rejectattr('admin')|map(attribute='name')|join }}\n"
+        "{{ [1, 2, 3, 4]|select('odd')|list }} {{ [3, 1, 3]|unique|list }} {{ 3.14159|round(2) }} "
+        "{{ names|map('upper')|join(' ') }} "
+        "{% for row in [1, 2, 3, 4, 5]|batch(2) %}[{{ row|join(',') }}]{% endfor %}\n"
+        "{{ users|first|attr('name') }} {{ names|last }} {{ names|reverse|join }} "
+        "{{ 'a b c'|wordcount }} {{ '  x  '|trim }} {{ 'ab'|replace('b', '<') }}\n"
+    ),
+    # JSON: a value in a script; text elsewhere (Jinja writes it unescaped in the attribute)
+    "json.html": (
+        '<div data-cfg="{{ cfg|tojson }}"></div><script>const cfg = {{ cfg|tojson }};</script>'
+    ),
 }
 
 POSTS = [
@@ -117,6 +133,13 @@ CONTEXTS: dict[str, dict[str, Any]] = {
         "markup": "<i>ok</i>",
         "a": 1,
         "b": EVIL,
+    },
+    "filters.html": {
+        "users": [
+            SimpleNamespace(name="<b>", age=3, admin=True),
+            SimpleNamespace(name="al", age=4, admin=False),
+        ],
+        "names": ["a", "b"],
     },
     "attrs.html": {
         "links": [
@@ -179,6 +202,17 @@ def test_each_page_renders_as_jinja_renders_it(
     if template == "attrs.html":  # the one value html() writes on purpose otherwise
         expected = expected.replace('"javascript:alert(1)"', f'"{UNSAFE_URL}"')
     assert render(module, template, CONTEXTS[template]) == expected
+
+
+def test_json_is_a_value_in_a_script_and_text_in_an_attribute(
+    constructs: dict[str, str], importer: Any
+) -> None:
+    module = importer(constructs, "converted_json")("json.html")
+    assert render(module, "json.html", {"cfg": {"a": "<x>"}}) == (
+        '<div data-cfg="{&#34;a&#34;: &#34;&lt;x&gt;&#34;}"></div>'
+        '<script>const cfg =  {"a": "\\u003cx\\u003e"} ;</script>'
+    )
+    assert "from json import dumps" in constructs["json.py"]
 
 
 def test_the_pages_are_the_ones_expected(constructs: dict[str, str], importer: Any) -> None:
@@ -254,7 +288,7 @@ def test_the_code_passes_ruff_mypy_and_the_checker(
         text=True,
         check=False,
     )
-    assert mypy.stdout.splitlines()[-1].startswith("Success: no issues found in 18 source files")
+    assert mypy.stdout.splitlines()[-1].startswith("Success: no issues found in 20 source files")
     check = subprocess.run(
         [python, "-m", "htmltemplates", "check", str(tmp_path)],
         capture_output=True,
@@ -264,7 +298,7 @@ def test_the_code_passes_ruff_mypy_and_the_checker(
     )
     assert (check.returncode, check.stdout.splitlines()[-1]) == (
         0,
-        "18 files, 39 HTML templates checked: no problems found.",
+        "20 files, 43 HTML templates checked: no problems found.",
     )
 
 

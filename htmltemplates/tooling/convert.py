@@ -542,8 +542,10 @@ class _Writer:
         text = self.expr(node, test)
         if isinstance(node, _ATOMIC) and not text.startswith("not "):
             return text
-        if isinstance(node, nodes.Filter) and re.fullmatch(r"[\w.]+\(.*\)", text):
-            return text
+        if isinstance(node, nodes.Filter) and re.fullmatch(
+            r"[\w.]+\(.*\)|\[.* for x in .*\]", text
+        ):
+            return text  # a call or a comprehension the filter table wrote
         return f"({text})"
 
     def logical(self, node: nodes.Node, test: bool) -> str:
@@ -674,7 +676,13 @@ class _Writer:
         where in the page each one stands (self.where)."""
         out: _Parts = []
         for node in body:
-            for part in self.piece(node):
+            # an Output's parts one by one: where each value stands decides how it is written
+            pieces = (
+                (self.output(child) for child in node.nodes)
+                if isinstance(node, nodes.Output)
+                else iter(self.piece(node))
+            )
+            for part in pieces:
                 out.append(part)
                 if part[0]:
                     self.where = advance(self.where, part[1])
@@ -728,7 +736,10 @@ class _Writer:
             return (True, node.data)
         if isinstance(node, nodes.Filter) and node.name == "safe" and node.node is not None:
             return (False, self.expr(node.node) + ":safe")
-        return (False, self.expr(node))
+        code = self.expr(node)
+        if self.where.kind in {TEXT, COMMENT} and _makes_a_list(node):
+            code += "!s"  # Jinja prints a list as Python writes it; html() would render each item
+        return (False, code)
 
     def body(self, body: Sequence[nodes.Node], parameters: Sequence[str] = ()) -> str:
         """``body`` as an expression: a t-string, or the call of a nested function when it
@@ -1197,6 +1208,19 @@ def _message_parts(text: str, formatted: bool) -> _Parts | None:
     return merged
 
 
+_LIST_FILTERS = frozenset(
+    {"list", "sort", "unique", "select", "reject", "selectattr", "rejectattr", "map", "batch"}
+)
+
+
+def _makes_a_list(node: nodes.Node) -> bool:
+    """Whether ``node`` is a list, tuple or dict for sure (a literal, or a filter that makes
+    one), which Jinja prints as Python writes it."""
+    if isinstance(node, (nodes.List, nodes.Tuple, nodes.Dict)):
+        return True
+    return isinstance(node, nodes.Filter) and node.name in _LIST_FILTERS
+
+
 def _only_definitions(body: Sequence[nodes.Node]) -> bool:
     """Whether ``body`` writes nothing but whitespace (a file of macros and imports)."""
     for node in body:
@@ -1302,11 +1326,6 @@ def _join(writer: _Writer, node: nodes.Filter, value: nodes.Node, test: bool) ->
     return f"{separator}.join(str(x) for x in {writer.operand(value)})"
 
 
-def _round(writer: _Writer, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
-    precision = writer.expr(node.args[0]) if node.args else "0"
-    return f"round({writer.expr(value)}, {precision})"
-
-
 def _format(writer: _Writer, node: nodes.Filter, value: nodes.Node) -> str:
     """``"%s of %s"|format(a, b)``: an f-string when the format holds only ``%s`` (and
     ``%%``), else the ``%`` operator."""
@@ -1326,10 +1345,114 @@ def _format(writer: _Writer, node: nodes.Filter, value: nodes.Node) -> str:
     return f"{writer.operand(value)} % ({arguments}{',' if len(node.args) == 1 else ''})"
 
 
+def _text(writer: _Writer, value: nodes.Node) -> str:
+    """``value`` as a str: ``str(value)``, or a string literal as it is."""
+    if isinstance(value, nodes.Const) and isinstance(value.value, str):
+        return repr(value.value)
+    return f"str({writer.expr(value)})"
+
+
+def _keywords(node: nodes.Filter) -> dict[str, nodes.Node]:
+    return {str(kw.key): kw.value for kw in node.kwargs}
+
+
+def _attribute_of(writer: _Writer, name: nodes.Node, item: str) -> str:
+    """``item.name`` for the ``attribute=`` of a filter (``"a.b"`` and ``"0"`` too)."""
+    if not isinstance(name, nodes.Const):
+        return f"getattr({item}, {writer.expr(name)})"
+    text = item
+    for step in str(name.value).split("."):
+        text = f"{text}[{step}]" if step.isdigit() else f"{text}.{step}"
+    return text
+
+
+def _sort(writer: _Writer, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
+    keywords = _keywords(node)
+    positional = ["reverse", "case_sensitive", "attribute"]
+    for name, argument in zip(positional, node.args, strict=False):
+        keywords[name] = argument
+    arguments = [writer.expr(value)]
+    if "attribute" in keywords:
+        arguments.append(f"key=lambda x: {_attribute_of(writer, keywords['attribute'], 'x')}")
+    if "reverse" in keywords:
+        arguments.append(f"reverse={writer.expr(keywords['reverse'])}")
+    return f"sorted({', '.join(arguments)})"
+
+
+def _sum(writer: _Writer, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
+    keywords = _keywords(node)
+    if node.args:
+        keywords.setdefault("attribute", node.args[0])
+    start = f", {writer.expr(keywords['start'])}" if "start" in keywords else ""
+    if "attribute" in keywords:
+        each = _attribute_of(writer, keywords["attribute"], "x")
+        if start:
+            return f"sum(({each} for x in {writer.operand(value)}){start})"
+        return f"sum({each} for x in {writer.operand(value)})"
+    return f"sum({writer.expr(value)}{start})"
+
+
+def _map(writer: _Writer, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
+    keywords = _keywords(node)
+    if "attribute" in keywords and not node.args:
+        each = _attribute_of(writer, keywords["attribute"], "x")
+        if "default" in keywords:
+            name, default = writer.expr(keywords["attribute"]), writer.expr(keywords["default"])
+            each = f"getattr(x, {name}, {default})"
+        return f"[{each} for x in {writer.operand(value)}]"
+    if node.args and isinstance(node.args[0], nodes.Const) and node.args[0].value in FILTERS:
+        inner = nodes.Filter(
+            nodes.Name("x", "load"), node.args[0].value, node.args[1:], node.kwargs, None, None
+        )
+        inner.set_lineno(node.lineno)
+        return f"[{writer.expr(inner)} for x in {writer.operand(value)}]"
+    return writer.todo(node, "this |map is not converted", writer.expr(value))
+
+
+def _selected(keep: bool, by_attribute: bool) -> _Filter:
+    def write(writer: _Writer, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
+        arguments = list(node.args)
+        item = "x"
+        if by_attribute:
+            if not arguments:
+                return writer.todo(node, f"|{node.name} without an attribute")
+            item = _attribute_of(writer, arguments.pop(0), "x")
+        if arguments:
+            name = arguments.pop(0)
+            if not isinstance(name, nodes.Const) or name.value not in TESTS:
+                return writer.todo(node, f"the test of |{node.name} is not converted")
+            condition = TESTS[name.value].format(item, *(writer.operand(a) for a in arguments))
+        else:
+            condition = item
+        if not keep:
+            condition = f"not ({condition})" if " " in condition else f"not {condition}"
+        return f"[x for x in {writer.operand(value)} if {condition}]"
+
+    return write
+
+
+def _tojson(writer: _Writer, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
+    """In a script html() writes the value as JSON itself; elsewhere, JSON text."""
+    if writer.where.kind == RAW:
+        return writer.expr(value, test)
+    return f"{writer.need('json', 'dumps')}({writer.expr(value)})"
+
+
+def _rounded(writer: _Writer, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
+    keywords = _keywords(node)
+    for name, argument in zip(["precision", "method"], node.args, strict=False):
+        keywords[name] = argument
+    method = keywords.get("method")
+    if method is not None and not (isinstance(method, nodes.Const) and method.value == "common"):
+        return writer.todo(node, "|round with a method is not converted", writer.expr(value))
+    precision = writer.expr(keywords["precision"]) if "precision" in keywords else "0"
+    return f"round({writer.expr(value)}, {precision})"
+
+
 FILTERS: dict[str, _Filter] = {
     "e": _passthrough,
     "escape": _passthrough,
-    "tojson": _passthrough,
+    "tojson": _tojson,
     "safe": _call("Markup", "markupsafe"),
     "length": _call("len"),
     "count": _call("len"),
@@ -1343,22 +1466,49 @@ FILTERS: dict[str, _Filter] = {
     "int": _call("int"),
     "float": _call("float"),
     "string": _call("str"),
-    "list": _call("list"),
+    "list": lambda writer, node, value, test: (
+        text if re.fullmatch(r"\[.* for x in .*\]", text := writer.expr(value)) else f"list({text})"
+    ),
     "abs": _call("abs"),
-    "sum": _call("sum"),
     "max": _call("max"),
     "min": _call("min"),
-    "sort": _call("sorted"),
+    "sort": _sort,
+    "sum": _sum,
+    "map": _map,
+    "select": _selected(True, False),
+    "reject": _selected(False, False),
+    "selectattr": _selected(True, True),
+    "rejectattr": _selected(False, True),
+    "unique": _written("list(dict.fromkeys({0}))"),
+    "batch": lambda writer, node, value, test: (
+        f"{writer.need('itertools', 'batched')}({writer.expr(value)}, {writer.arguments(node)})"
+    ),
+    "attr": lambda writer, node, value, test: (
+        _attribute_of(writer, node.args[0], writer.operand(value))
+        if node.args
+        else writer.todo(node, "|attr without a name")
+    ),
+    "forceescape": _call("str"),
+    "xmlattr": _passthrough,
+    "wordwrap": lambda writer, node, value, test: (
+        f"{writer.need('textwrap', 'fill')}({_text(writer, value)}, {writer.arguments(node)})"
+    ),
+    "indent": lambda writer, node, value, test: (
+        f"{writer.need('textwrap', 'indent')}({_text(writer, value)}, ' ' * "
+        f"{writer.expr(node.args[0]) if node.args else '4'})"
+    ),
     "reverse": _written("{0}[::-1]"),
     "join": _join,
     "default": _default,
     "d": _default,
-    "first": _written("next(iter({0}), None)"),
+    "first": _written("{0}[0]"),
     "last": _written("{0}[-1]"),
-    "round": _round,
+    "round": _rounded,
     "dictsort": _written("sorted({0}.items())"),
-    "wordcount": _written("len(str({0}).split())"),
-    "center": _written("str({0}).center({1})"),
+    "wordcount": lambda writer, node, value, test: f"len({_text(writer, value)}.split())",
+    "center": lambda writer, node, value, test: (
+        f"{_text(writer, value)}.center({writer.arguments(node)})"
+    ),
     "format": lambda writer, node, value, test: _format(writer, node, value),
     "striptags": _call("striptags", "htmltemplates.text"),
     "urlize": _call("urlize", "htmltemplates.text"),
