@@ -2261,7 +2261,7 @@ MESSAGES = [
             "                ^^^^^^^",
             CALLER,
             "",
-            "Close it in its start tag (<{Card} />), or give it a parameter children: Template. "
+            "Close it in its start tag (<{Empty} />), or give it a parameter children: Template. "
             "See docs/errors.md#component-children "
             "(python -m htmltemplates doc component-children).",
         ],

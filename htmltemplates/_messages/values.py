@@ -410,7 +410,7 @@ def static_prop(name: str, prop: str, annotation: str, text: str, slot: int) -> 
 def component_children(name: str, slot: int) -> RenderError:
     return _error(
         f"the component {name} takes no children",
-        "Close it in its start tag (<{Card} />), or give it a parameter children: Template.",
+        f"Close it in its start tag (<{{{name}}} />), or give it a parameter children: Template.",
         _C.COMPONENT_CHILDREN,
         slot,
     )
