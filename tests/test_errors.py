@@ -2119,8 +2119,8 @@ MESSAGES = [
             "     ^^^^^^^^^^^^",
             CALLER,
             "",
-            "Props are passed by keyword: make it a keyword parameter (def Card(*, title: str)), "
-            "or call the component in an interpolation: {Card(...)}. "
+            "Props are passed by keyword: move a after a * in the signature (*, a), or call the "
+            "component in an interpolation: {positional(...)}. "
             "See docs/errors.md#component-signature "
             "(python -m htmltemplates doc component-signature).",
         ],

@@ -354,8 +354,8 @@ def positional_only(name: str, parameter: str, slot: int) -> RenderError:
     """The component ``name`` has the positional-only ``parameter``."""
     return _error(
         f"the component {name} has a positional-only parameter, {parameter}",
-        "Props are passed by keyword: make it a keyword parameter (def Card(*, title: str)), "
-        "or call the component in an interpolation: {Card(...)}.",
+        f"Props are passed by keyword: move {parameter} after a * in the signature "
+        f"(*, {parameter}), or call the component in an interpolation: {{{name}(...)}}.",
         _C.COMPONENT_SIGNATURE,
         slot,
     )
