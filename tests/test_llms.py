@@ -119,6 +119,7 @@ def test_a_page_the_readme_does_not_list_follows_with_its_first_paragraph(tmp_pa
             "What `cache_info` reports, for `x`.",
         ),
         ("The file (_memory.py) and\nmore. Next.", "The file (_memory.py) and more."),
+        ("``convert SRC... -o DEST``: writes. More.", "`convert SRC... -o DEST`: writes."),
         ("No full stop", "No full stop"),
         (None, ""),
     ],

@@ -116,8 +116,11 @@ def _first_sentence(doc: str | None) -> str:
         return ""
     paragraph = " ".join(inspect.cleandoc(doc).split("\n\n")[0].split())
     paragraph = _ROLE.sub(r"`\1`", paragraph).replace("``", "`")
-    match = re.match(r"(.+?\.)(?:\s|$)", paragraph)
-    return match[1] if match else paragraph
+    # the first full stop followed by a space or the end, outside `code` ("SRC... -o DEST")
+    for match in re.finditer(r"\.(?=\s|$)", paragraph):
+        if paragraph.count("`", 0, match.start()) % 2 == 0:
+            return paragraph[: match.end()]
+    return paragraph
 
 
 def _exports(path: Path) -> list[str]:
