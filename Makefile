@@ -22,7 +22,7 @@ MYPY_PATHS = $(wildcard htmltemplates tests/typing bench examples)
 
 .DEFAULT_GOAL := test
 .PHONY: test venv version browser lint format format-check typecheck pytest cover demo bench clean \
-        help corpus-record corpus-compare
+        help corpus-record corpus-compare llms
 
 help:
 	@echo "make test       ruff check, ruff format --check, mypy, pytest (with README/docs examples),"
@@ -36,6 +36,7 @@ help:
 	@echo "make browser    install Chromium and ChromeDriver for tests/browser/ if missing (root)"
 	@echo "make demo       run the example guestbook app on http://127.0.0.1:$(DEMO_PORT)"
 	@echo "make bench      run the benchmarks (python -m bench)"
+	@echo "make llms       write docs/llms.txt again from the README and the docs"
 	@echo "make corpus-record   record every render of the suite in $(CORPUS) (tools/corpus)"
 	@echo "make corpus-compare  run the suite again, show each render that differs from $(CORPUS)"
 	@echo "make clean      remove the venvs and caches"
@@ -107,6 +108,11 @@ demo: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m bench
+
+# docs/llms.txt, the reference for coding assistants, generated from the README and the docs
+# (htmltemplates/tooling/llms.py); tests/test_llms.py fails when it is out of date.
+llms: $(STAMP)
+	$(PY) -m htmltemplates.tooling.llms
 
 # The differential corpus (tests/corpus.py): every top-level render of the suite, its output or
 # its error, so that a refactor can show it changed none (docs/design.md).

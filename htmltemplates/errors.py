@@ -177,7 +177,7 @@ class TemplateError(Exception):
             lines[-1:-1] = [f"  template: {self.written_at}"]
         if self.caller:
             lines[-1:-1] = [f"  {self.caller}"]
-        lines.append(f"{self.fix} See {reference(self.anchor)}.")
+        lines.append(advice(self.fix, self.anchor))
         return "\n".join(lines)
 
     def _same_line(self) -> bool:
@@ -205,6 +205,12 @@ def reference(anchor: str) -> str:
     """How a message names the section ``anchor`` of docs/errors.md: its place in the
     repository, and the command that prints it from the docs shipped in the package."""
     return f"{_DOCS}{anchor} (python -m htmltemplates doc {anchor})"
+
+
+def advice(fix: str, anchor: str) -> str:
+    """The last line of a message: the ``fix``, then where the section ``anchor`` of
+    docs/errors.md explains it (see reference). The checker and explain() end theirs so too."""
+    return f"{fix} See {reference(anchor)}.".lstrip()
 
 
 def syntax_error(

@@ -2119,8 +2119,8 @@ MESSAGES = [
             "     ^^^^^^^^^^^^",
             CALLER,
             "",
-            "Props are passed by keyword: make it a keyword parameter (def Card(*, title: str)), "
-            "or call the component in an interpolation: {Card(...)}. "
+            "Props are passed by keyword: move a after a * in the signature (*, a), or call the "
+            "component in an interpolation: {positional(...)}. "
             "See docs/errors.md#component-signature "
             "(python -m htmltemplates doc component-signature).",
         ],
@@ -2261,7 +2261,7 @@ MESSAGES = [
             "                ^^^^^^^",
             CALLER,
             "",
-            "Close it in its start tag (<{Card} />), or give it a parameter children: Template. "
+            "Close it in its start tag (<{Empty} />), or give it a parameter children: Template. "
             "See docs/errors.md#component-children "
             "(python -m htmltemplates doc component-children).",
         ],

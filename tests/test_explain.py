@@ -188,9 +188,15 @@ def test_children_are_explained_as_the_template_html_renders_them() -> None:
 def test_a_template_that_may_not_be_nested() -> None:
     x = 1
     explanation = explain(t"<svg><p>{x}")
-    assert explanation.nesting is not None
+    assert explanation.nesting == (
+        "a template that leaves <svg> open is rendered inside another template"
+    )
+    assert explanation.nesting_anchor == "nested-end"
+    # the docs are named as html() names them when it refuses to nest it
     assert str(explanation).endswith(
-        f"\n\nnot to be nested in another template: {explanation.nesting}\n"
+        "\n\nnot to be nested in another template: a template that leaves <svg> open is "
+        "rendered inside another template. See docs/errors.md#nested-end "
+        "(python -m htmltemplates doc nested-end).\n"
     )
     assert explain(t"<p>{x}</p>").nesting is None
 

@@ -72,6 +72,8 @@ LAYERS: list[tuple[str, list[str]]] = [
     ),
     ("tools that read templates without rendering them", ["htmltemplates.tooling"]),
     ("the command line", ["htmltemplates.__main__"]),
+    # docs/llms.txt is written from the public API (htmltemplates.__all__, its signatures)
+    ("the reference for coding assistants", ["htmltemplates.tooling.llms"]),
 ]
 
 

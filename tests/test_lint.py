@@ -220,6 +220,26 @@ def test_end_tags_of_void_elements() -> None:
     ]
 
 
+def test_the_fix_of_a_void_end_tag_speaks_of_the_element_written() -> None:
+    # HTML reads </br> as a <br> start tag, and ignores the end tags of other void elements
+    # (13.2.6.4.7)
+    assert [lint.fix for lint in structural(t"<br></br><img src=a.png alt=''></img>")] == [
+        "Remove it: <br> has no content and no end tag, and HTML reads </br> as another <br>.",
+        "Remove it: <img> has no content and no end tag, and HTML ignores </img>.",
+    ]
+
+
+def test_the_fix_of_a_stray_end_tag_says_what_html_does_with_it() -> None:
+    # a stray </p> makes an empty paragraph; any other stray end tag is ignored (13.2.6.4.7)
+    assert [lint.fix for lint in structural(t"<p>a<div>b</div>c</p><span>x</span></span>")] == [
+        "Remove it, or open the element it should close. HTML reads it as an empty paragraph, "
+        "<p></p>. An element opened outside a component tag's content cannot be closed inside "
+        "it.",
+        "Remove it, or open the element it should close. HTML ignores it. An element opened "
+        "outside a component tag's content cannot be closed inside it.",
+    ]
+
+
 def test_a_component_left_open_is_refused_by_html_not_warned_about() -> None:
     template = t'<{Card} title="Hi"><p>x</p>'
     with pytest.raises(TemplateSyntaxError) as info:
@@ -473,7 +493,7 @@ def test_unknown_missing_and_children() -> None:
             14,
             "component-children",
             "the component Badge takes no children",
-            "Close it in its start tag (<{Card} />), or give it a parameter children: Template.",
+            "Close it in its start tag (<{Badge} />), or give it a parameter children: Template.",
         ),
     ]
 

@@ -217,7 +217,8 @@ def test_diagnostics_on_open_and_on_every_change_without_saving(tmp_path: Path) 
         assert found.message == (
             "interpolation inside an attribute name\n\n<p {1}=x>\n   ^^^\n\nWrite the attribute "
             "name in the template (name={value}), or spread a dict of attributes with "
-            "whitespace around it: <a {attrs} id=x>. See docs/errors.md#attribute-name."
+            "whitespace around it: <a {attrs} id=x>. See docs/errors.md#attribute-name "
+            "(python -m htmltemplates doc attribute-name)."
         )
         # typed, not saved: a warning instead, then nothing
         editor.change(uri, 'from htmltemplates import html\nhtml(t"<div><p>x</span></div>")\n')

@@ -354,8 +354,8 @@ def positional_only(name: str, parameter: str, slot: int) -> RenderError:
     """The component ``name`` has the positional-only ``parameter``."""
     return _error(
         f"the component {name} has a positional-only parameter, {parameter}",
-        "Props are passed by keyword: make it a keyword parameter (def Card(*, title: str)), "
-        "or call the component in an interpolation: {Card(...)}.",
+        f"Props are passed by keyword: move {parameter} after a * in the signature "
+        f"(*, {parameter}), or call the component in an interpolation: {{{name}(...)}}.",
         _C.COMPONENT_SIGNATURE,
         slot,
     )
@@ -410,7 +410,7 @@ def static_prop(name: str, prop: str, annotation: str, text: str, slot: int) -> 
 def component_children(name: str, slot: int) -> RenderError:
     return _error(
         f"the component {name} takes no children",
-        "Close it in its start tag (<{Card} />), or give it a parameter children: Template.",
+        f"Close it in its start tag (<{{{name}}} />), or give it a parameter children: Template.",
         _C.COMPONENT_CHILDREN,
         slot,
     )

@@ -32,7 +32,7 @@ from ..compiler.ir import (
 )
 from ..compiler.lower import lower_tokens
 from ..compiler.plan import compile_template
-from ..errors import TemplateError
+from ..errors import TemplateError, advice
 from ..escaper import Escaper, Escaping
 from ..runtime.attributes import PartsItem
 from ..runtime.tags import SpreadItem, WholeItem
@@ -75,17 +75,22 @@ class Hole:
 class Explanation:
     """What html() does with each hole of ``template`` (:attr:`holes`, in template order);
     ``plan`` is the source of the generated plan when asked for, and ``nesting`` why the
-    template may not be rendered inside another one (None when it may)."""
+    template may not be rendered inside another one (None when it may), with
+    ``nesting_anchor`` the section of docs/errors.md that explains it."""
 
     template: Template
     holes: tuple[Hole, ...]
     plan: str | None = None
     nesting: str | None = None
+    nesting_anchor: str | None = None
 
     def __str__(self) -> str:
         blocks = [str(hole) for hole in self.holes] or ["no holes: the template is static text"]
         if self.nesting is not None:
-            blocks.append(f"not to be nested in another template: {self.nesting}")
+            why = f"not to be nested in another template: {self.nesting}."
+            if self.nesting_anchor is not None:  # as html()'s refusal ends
+                why = advice(why, self.nesting_anchor)
+            blocks.append(why)
         if self.plan is not None:
             blocks.append("plan:\n" + self.plan.rstrip("\n"))
         return "\n\n".join(blocks) + "\n"
@@ -108,8 +113,10 @@ def explain(template: Template, *, plan: bool = False) -> Explanation:
         error.locate(template)
         raise error.with_traceback(None) from None
     holes = sorted(_holes(template, tokens, nodes), key=lambda hole: hole.index)
-    why = None if nesting is None else nesting.error().headline
-    return Explanation(template, tuple(holes), source, why)
+    if nesting is None:
+        return Explanation(template, tuple(holes), source)
+    refusal = nesting.error()
+    return Explanation(template, tuple(holes), source, refusal.headline, refusal.anchor)
 
 
 # -- the facts -----------------------------------------------------------------------------------

@@ -8,13 +8,14 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Literal
 
+from ..errors import advice
+
 __all__ = ["Finding", "Severity", "as_json", "github", "human", "summary"]
 
 type Severity = Literal["error", "warning"]
 
 # codes of the checker's own findings, which have no section in docs/errors.md
 NO_DOCS = frozenset({"cannot-parse", "cannot-decode", "cannot-read"})
-_DOCS = "docs/errors.md#"
 _RED, _YELLOW, _BOLD, _RESET = "\x1b[31m", "\x1b[33m", "\x1b[1m", "\x1b[0m"
 
 
@@ -43,10 +44,11 @@ class Finding:
         return self.line, self.col + 1
 
     def advice(self) -> str:
-        """The fix as html() words it: with the section of docs/errors.md that explains it."""
+        """The fix as html() words it: with the section of docs/errors.md that explains it,
+        and the command that prints that section."""
         if self.code in NO_DOCS:
             return self.fix
-        return f"{self.fix} See {_DOCS}{self.code}.".lstrip()
+        return advice(self.fix, self.code)
 
 
 def human(findings: Sequence[Finding], colour: bool = False) -> str:

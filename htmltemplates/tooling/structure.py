@@ -129,11 +129,12 @@ class _Watcher(Scanner):
 
 
 def _stray(name: str, at: Location) -> Lint:
+    # 13.2.6.4.7: a stray </p> inserts an empty paragraph; any other stray end tag is ignored
+    read = "reads it as an empty paragraph, <p></p>" if name == "p" else "ignores it"
     return Lint(
         f"the end tag </{name}> closes nothing: no <{name}> is open here",
-        "Remove it, or open the element it should close. HTML ignores it (and reads a stray "
-        "</p> as an empty paragraph). An element opened outside a component tag's content "
-        "cannot be closed inside it.",
+        f"Remove it, or open the element it should close. HTML {read}. An element opened "
+        "outside a component tag's content cannot be closed inside it.",
         "stray-end-tag",
         at,
     )
@@ -162,10 +163,12 @@ def _unclosed(name: str, at: Location, *, component: str, closes_itself: bool) -
 
 
 def _void_end(name: str, at: Location) -> Lint:
+    # 13.2.6.4.7: </br> is read as a <br> start tag; the end tags of other void elements
+    # are ignored
+    read = "reads </br> as another <br>" if name == "br" else f"ignores </{name}>"
     return Lint(
         f"</{name}> is an end tag of the void element <{name}>, which has none",
-        f"Remove it: <{name}> has no content and no end tag (HTML reads </br> as another <br> "
-        "and ignores the others).",
+        f"Remove it: <{name}> has no content and no end tag, and HTML {read}.",
         "void-end-tag",
         at,
     )
