@@ -86,6 +86,11 @@ _COMPARISONS = {
     "in": "in",
     "notin": "not in",
 }
+# what htmltemplates.jinja.Loop gives of Jinja's loop
+_LOOP_ATTRIBUTES = frozenset(
+    {"index", "index0", "revindex", "revindex0", "first", "last", "length", "cycle"}
+    | {"previtem", "nextitem"}
+)
 # what enumerate(items, 1) gives of loop: its index is named `index`
 _ENUMERATED = {"index": "index", "index0": "(index - 1)", "first": "(index == 1)"}
 # the names converted modules import from htmltemplates.jinja, kept free for functions
@@ -363,6 +368,8 @@ class _Unit:
     macros: list[nodes.Macro]
     reads: set[str] = field(default_factory=set)
     extended: bool = False
+    # the blocks a child's super() renders: a function of their own, named name + "_block"
+    supered: set[str] = field(default_factory=set)
 
 
 _Parts = list[tuple[bool, str]]
@@ -385,6 +392,7 @@ class _Writer:
         self.enumerated: list[bool] = []
         self.where = Where()
         self.last_static = ""
+        self.current_block = ""
 
     def need(self, module: str, name: str) -> str:
         self.imports.setdefault(module, set()).add(name)
@@ -575,6 +583,8 @@ class _Writer:
 
     def getattr(self, node: nodes.Getattr, test: bool) -> str:
         if isinstance(node.node, nodes.Name) and node.node.name == "loop" and self.loops:
+            if node.attr not in _LOOP_ATTRIBUTES:
+                return self.todo(node, f"loop.{node.attr} is not converted")
             self.loops[-1].add(node.attr)
             if self.enumerated[-1] and node.attr in _ENUMERATED:
                 return _ENUMERATED[node.attr]
@@ -621,7 +631,7 @@ class _Writer:
     def call(self, node: nodes.Call) -> str:
         function = node.node
         if isinstance(function, nodes.Name) and function.name == "super":
-            return self.todo(node, "super() is not converted: write the parent block's content")
+            return self.super_call(node)
         if (
             isinstance(function, nodes.Getattr)
             and isinstance(function.node, nodes.Name)
@@ -924,20 +934,61 @@ class _Writer:
         that others extend, else its content."""
         if self.unit.extended:
             return [(False, self.block_expression(node.name, node))]
-        if _sets(node.body):
-            return [(False, self.body(node.body))]
-        return self.parts(node.body)
+        saved, self.current_block = self.current_block, node.name
+        parts = [(False, self.body(node.body))] if _sets(node.body) else self.parts(node.body)
+        self.current_block = saved
+        return parts
 
     def block_expression(self, name: str, node: nodes.Node) -> str:
         block = self.unit.blocks.get(name) or self.inherited_block(name)
         if block is None:
             return self.todo(node, f"self.{name}(): no block {name!r} in this template")
+        if self.unit.extended and name in self.unit.supered and name in self.unit.blocks:
+            reads = sorted(_block_reads(self.unit, name))
+            default = f"{name}_block({', '.join(f'{read}={read}' for read in reads)})"
+            return f"{name} if {name} is not None else {default}"
+        saved, self.current_block = self.current_block, name
         default = self.body(block.body)
+        self.current_block = saved
         if not self.unit.extended:
             return default
         if not any(text for _, text in self.parts(block.body)):
             return name
         return f"{name} if {name} is not None else {default}"
+
+    def super_call(self, node: nodes.Call) -> str:
+        """``super()`` in a block: the function of the parent's block, with what it reads."""
+        name = self.current_block
+        owner = _block_owner(self.units, self.unit, name) if name else None
+        if owner is None or name not in owner.supered:
+            return self.todo(node, "super() outside a block of a converted parent")
+        function = self.import_name(owner, f"{name}_block")
+        reads = sorted(_block_reads(owner, name))
+        return f"{function}({', '.join(f'{read}={self.name(read)}' for read in reads)})"
+
+    def import_name(self, unit: _Unit, name: str) -> str:
+        """``name`` of the module of ``unit``, imported here."""
+        module = module_name(unit.name)
+        package, _, leaf = module.rpartition(".")
+        source = self.relative_to(package) + ("." if package else "") + leaf
+        line = f"from {source} import {name}"
+        if line not in self.relative:
+            self.relative.append(line)
+        return name
+
+    def block_function(self, name: str) -> str:
+        """The function of a block that a child's super() renders: its default content."""
+        block = self.unit.blocks[name]
+        reads = sorted(_block_reads(self.unit, name))
+        if reads:
+            self.need("typing", "Any")
+        saved_helpers, self.helpers = self.helpers, []
+        saved_where, self.where = self.where, Where()
+        text = _tstring(self.parts(_unset(block.body)))
+        lines = [*self.statements(block.body), *self.helpers, "return " + text]
+        self.helpers, self.where = saved_helpers, saved_where
+        parameters = [f"{read}: Any = None" for read in reads]
+        return _function(f"{name}_block", parameters, lines, star=True)
 
     def inherited_block(self, name: str) -> nodes.Block | None:
         unit = self.unit
@@ -1025,6 +1076,7 @@ class _Writer:
             elif isinstance(node, nodes.FromImport):
                 self.from_import(node)
         functions = [self.macro(macro) for macro in unit.macros]
+        functions += [self.block_function(name) for name in sorted(unit.supered)]
         self.helpers = []
         body = [node for node in unit.tree.body if not isinstance(node, nodes.Macro)]
         parameters = []
@@ -1068,7 +1120,12 @@ class _Writer:
         for name in _all_blocks(self.units, parent):
             if name in unit.blocks:
                 block = unit.blocks[name]
+                self.current_block = name
                 content = self.body(block.body)
+                self.current_block = ""
+                if unit.extended and name in unit.supered:
+                    reads = sorted(_block_reads(unit, name))
+                    content = f"{name}_block({', '.join(f'{r}={r}' for r in reads)})"
                 given[name] = (
                     f"{name} if {name} is not None else {content}" if unit.extended else content
                 )
@@ -1103,7 +1160,15 @@ class _Writer:
         for module, names in sorted(self.imports.items()):
             third_party = module.split(".")[0] in {"flask", "htmltemplates", "markupsafe"}
             groups[int(third_party)].append(f"from {module} import {', '.join(sorted(names))}")
-        groups[2] = sorted(set(self.relative))
+        merged: dict[str, list[str]] = {}
+        for line in self.relative:
+            source, _, names = line.removeprefix("from ").partition(" import ")
+            if names not in merged.setdefault(source, []):
+                merged[source].append(names)
+        groups[2] = [
+            f"from {source} import {', '.join(sorted(names))}"
+            for source, names in sorted(merged.items())
+        ]
         lines: list[str] = []
         for group in groups:
             if group:
@@ -1219,6 +1284,20 @@ def _makes_a_list(node: nodes.Node) -> bool:
     if isinstance(node, (nodes.List, nodes.Tuple, nodes.Dict)):
         return True
     return isinstance(node, nodes.Filter) and node.name in _LIST_FILTERS
+
+
+def _block_owner(units: dict[str, _Unit], unit: _Unit, name: str) -> _Unit | None:
+    """The nearest parent of ``unit`` that defines the block ``name``."""
+    while unit.parent in units:
+        unit = units[unit.parent]
+        if name in unit.blocks:
+            return unit
+    return None
+
+
+def _block_reads(unit: _Unit, name: str) -> set[str]:
+    """What the content of ``unit``'s block ``name`` reads of the page's variables."""
+    return free_names(unit.blocks[name].body) & unit.reads
 
 
 def _only_definitions(body: Sequence[nodes.Node]) -> bool:
@@ -1579,6 +1658,16 @@ def convert_templates(
                     needed |= units[include.template.value].reads
             if needed != unit.reads:
                 unit.reads, changed = needed, True
+    for unit in units.values():
+        for block in unit.blocks.values():
+            if any(
+                isinstance(call.node, nodes.Name) and call.node.name == "super"
+                for call in block.find_all(nodes.Call)
+            ):
+                owner = _block_owner(units, unit, block.name)
+                nested = owner is not None and any(owner.blocks[block.name].find_all(nodes.Block))
+                if owner is not None and not nested:
+                    owner.supered.add(block.name)
     conversion = Conversion()
     for unit in units.values():
         writer = _Writer(units, unit, flask)
