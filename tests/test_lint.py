@@ -394,6 +394,42 @@ def test_markup_of_a_t_string_and_t_strings_sent_as_responses() -> None:
     ]
 
 
+def test_a_translated_t_string_given_where_text_is_taken() -> None:
+    source = """\
+        from flask import flash
+        from wtforms import StringField
+        import wtforms
+        from htmltemplates.i18n import _, gettext as g, lazy_gettext, ngettext
+
+        class Form:
+            name = StringField(_(t"Name"))
+            mail = wtforms.EmailField(label=g(t"Mail"))
+            kept = StringField(_("Name"), description=lazy_gettext(t"Your <b>name</b>"))
+
+        def view(n):
+            flash(ngettext(t"{n} saved", t"{n} saved", n))
+            flash(_("Saved"))
+            return str(_(t"Hi"))
+        """
+    head = (
+        "a translated t-string given to {}(), which takes text: it would show the Template's repr"
+    )
+    assert calls(source) == [
+        (7, 11, "message-as-text", head.format("StringField")),
+        (8, 11, "message-as-text", head.format("wtforms.EmailField")),
+        (12, 4, "message-as-text", head.format("flash")),
+        (14, 11, "message-as-text", head.format("str")),
+    ]
+    [lint] = dangerous(
+        ast.parse("from flask import flash\nfrom htmltemplates.i18n import _\nflash(_(t'x'))")
+    )
+    assert lint.fix == (
+        'For plain text translate a str: _("..."), which returns the translated str; for '
+        'markup, render the message: html(_(t"...")), or use lazy_gettext(t"...") where the '
+        "text is read later (a form's label)."
+    )
+
+
 def test_a_template_built_from_a_str() -> None:
     source = """\
         from string.templatelib import Template, Interpolation
@@ -632,6 +668,7 @@ WARNINGS = {
     "markup-of-template",
     "template-response",
     "template-from-str",
+    "message-as-text",
     "prop-type",
 }
 

@@ -29,6 +29,13 @@ _RESPONSES = frozenset(
 )
 _FRAMEWORKS = frozenset({"django", "flask", "quart", "starlette", "fastapi", "werkzeug"})
 _TEMPLATE = "string.templatelib.Template"
+# htmltemplates.i18n's functions that return a Template when given t-strings
+_MESSAGES = frozenset(
+    f"htmltemplates.i18n.{name}" for name in ("_", "gettext", "ngettext", "pgettext", "npgettext")
+)
+# what takes text, not markup: form libraries (a field's label), flash messages
+_TEXT_TAKERS = ("wtforms.", "flask_wtf.", "django.contrib.messages.")
+_TEXT_FUNCTIONS = frozenset({"flask.flash", "quart.flash"})
 
 
 def _built_str(node: ast.expr) -> str:
@@ -129,6 +136,30 @@ def _template_call(call: ast.Call, written: str) -> CodeLint | None:
     return None
 
 
+def _message_as_text(
+    call: ast.Call, written: str, resolve: Callable[[ast.expr], str | None]
+) -> CodeLint | None:
+    """A translated t-string (``_(t"Name")``) given to something that takes text: a form
+    field's label, a flash message, ``str()``. It gets a Template, whose text is its repr."""
+    for argument in [*call.args, *(keyword.value for keyword in call.keywords)]:
+        if not (isinstance(argument, ast.Call) and resolve(argument.func) in _MESSAGES):
+            continue
+        if not any(isinstance(part, ast.TemplateStr) for part in argument.args):
+            continue  # _("Name") of a str gives a str
+        message = ast.unparse(argument.func)
+        return CodeLint(
+            call,
+            f"a translated t-string given to {written}(), which takes text: it would show the "
+            "Template's repr",
+            f'For plain text translate a str: {message}("..."), which returns the translated '
+            f'str; for markup, render the message: html({message}(t"...")), or use '
+            'lazy_gettext(t"...") where the text is read later (a form\'s label).',
+            "message-as-text",
+            "error",
+        )
+    return None
+
+
 def _called(func: ast.expr) -> str:
     """The last name of a callee: ``Interpolation`` of ``templatelib.Interpolation``."""
     if isinstance(func, ast.Attribute):
@@ -139,6 +170,8 @@ def _called(func: ast.expr) -> str:
 def _check(call: ast.Call, resolve: Callable[[ast.expr], str | None]) -> CodeLint | None:
     name = resolve(call.func)
     if name is None:
+        if isinstance(call.func, ast.Name) and call.func.id == "str":  # the builtin
+            return _message_as_text(call, "str", resolve)
         return None
     written = ast.unparse(call.func)
     if name in _HTML or name in _MARKUP:
@@ -148,6 +181,8 @@ def _check(call: ast.Call, resolve: Callable[[ast.expr], str | None]) -> CodeLin
         return _response_call(call, written)
     if name == _TEMPLATE:
         return _template_call(call, written)
+    if name in _TEXT_FUNCTIONS or name.startswith(_TEXT_TAKERS):
+        return _message_as_text(call, written, resolve)
     return None
 
 
