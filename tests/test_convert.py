@@ -509,3 +509,36 @@ def test_translated_messages_render_from_the_migrated_catalog(importer: Any) -> 
     assert "    def _message1(user: Any) -> Template:\n" in code
     assert '        return _(t"Hello {user}!")\n' in code
     assert '<h1>{_(t"Welcome <b>home</b>")}</h1>\n' in code
+
+
+def test_a_set_after_a_loop_that_changes_its_namespace_is_a_todo() -> None:
+    sources = {
+        "count.html": (
+            "{% set ns = namespace(n=0) %}{% for x in xs %}{% set ns.n = ns.n + 1 %}{% endfor %}"
+            "{% set total = ns.n %}<p>{{ total }}</p>"
+        )
+    }
+    conversion = convert_templates(sources, flask=False)
+    assert conversion.problems == [
+        Problem("count.html", 1, "a set that reads a namespace changed above it")
+    ]
+    assert (
+        "    total = todo('a set that reads a namespace changed above it')\n"
+        in (conversion.modules["count.py"])
+    )
+
+
+def test_the_whitespace_settings_of_the_apps_environment(importer: Any) -> None:
+    source = "<ul>\n  {% for x in xs %}\n  <li>{{ x }}</li>\n  {% endfor %}\n</ul>\n"
+    environment = jinja2.Environment(trim_blocks=True, lstrip_blocks=True, autoescape=True)
+    conversion = convert_templates(
+        {"ws.html": source},
+        environment=jinja2.Environment(
+            extensions=["jinja2.ext.i18n"], trim_blocks=True, lstrip_blocks=True
+        ),
+        flask=False,
+    )
+    module = importer(conversion.modules, "whitespace")("ws.html")
+    expected = environment.from_string(source).render(xs=["a", "<b>"])
+    assert expected == "<ul>\n  <li>a</li>\n  <li>&lt;b&gt;</li>\n</ul>"
+    assert render(module, "ws.html", {"xs": ["a", "<b>"]}) == expected

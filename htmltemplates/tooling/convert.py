@@ -792,8 +792,13 @@ class _Writer:
         """The assignments of ``body`` (``set`` holds from where it stands: written first, it
         holds for the whole body, the same as long as nothing reads it before)."""
         lines = []
+        changed: set[str] = set()  # the namespaces the nodes so far set attributes of
         for node in body:
-            if isinstance(node, nodes.Assign):
+            if isinstance(node, nodes.Assign) and free_names([node.node]) & changed:
+                # written first, it would read the namespace before the loop above changes it
+                value = self.todo(node, "a set that reads a namespace changed above it")
+                lines.append(f"{self.target(node.target)} = {value}")
+            elif isinstance(node, nodes.Assign):
                 lines.append(f"{self.target(node.target)} = {self.expr(node.node)}")
             elif isinstance(node, nodes.AssignBlock):
                 saved, self.where = self.where, Where()
@@ -802,6 +807,8 @@ class _Writer:
                 if node.filter is not None:
                     value = self.todo(node, "a filter on a block set is not converted", value)
                 lines.append(f"{self.target(node.target)} = {value}")
+            if not isinstance(node, (nodes.Assign, nodes.AssignBlock)):
+                changed |= {ref.name for ref in node.find_all(nodes.NSRef)}
         return lines
 
     def target(self, node: nodes.Node) -> str:
@@ -1162,9 +1169,9 @@ class _Writer:
             groups[int(third_party)].append(f"from {module} import {', '.join(sorted(names))}")
         merged: dict[str, list[str]] = {}
         for line in self.relative:
-            source, _, names = line.removeprefix("from ").partition(" import ")
-            if names not in merged.setdefault(source, []):
-                merged[source].append(names)
+            source, _, imported = line.removeprefix("from ").partition(" import ")
+            if imported not in merged.setdefault(source, []):
+                merged[source].append(imported)
         groups[2] = [
             f"from {source} import {', '.join(sorted(names))}"
             for source, names in sorted(merged.items())
@@ -1706,8 +1713,21 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument(
         "--no-flask", action="store_true", help="url_for, request, g... are parameters too"
     )
+    parser.add_argument(
+        "--trim-blocks", action="store_true", help="as the app's Jinja environment sets it"
+    )
+    parser.add_argument(
+        "--lstrip-blocks", action="store_true", help="as the app's Jinja environment sets it"
+    )
     options = parser.parse_args(argv)
-    conversion = convert_templates(_collect(options.sources), flask=not options.no_flask)
+    environment = Environment(
+        extensions=["jinja2.ext.i18n"],
+        trim_blocks=options.trim_blocks,
+        lstrip_blocks=options.lstrip_blocks,
+    )
+    conversion = convert_templates(
+        _collect(options.sources), environment=environment, flask=not options.no_flask
+    )
     for path, text in sorted(conversion.modules.items()):
         target = options.output / path
         target.parent.mkdir(parents=True, exist_ok=True)
