@@ -25,6 +25,7 @@ from babel.messages.catalog import Catalog
 from flask import Flask, flash, g, render_template
 
 from htmltemplates import UNSAFE_URL, html
+from htmltemplates.flask import HTMLTemplates
 from htmltemplates.i18n import Language, using_language
 from htmltemplates.i18n.migrate import migrate_catalog
 from htmltemplates.tooling.convert import (
@@ -542,3 +543,25 @@ def test_the_whitespace_settings_of_the_apps_environment(importer: Any) -> None:
     expected = environment.from_string(source).render(xs=["a", "<b>"])
     assert expected == "<ul>\n  <li>a</li>\n  <li>&lt;b&gt;</li>\n</ul>"
     assert render(module, "ws.html", {"xs": ["a", "<b>"]}) == expected
+
+
+def test_a_flask_view_returns_the_converted_page(importer: Any) -> None:
+    """Where a view returned render_template("blog/index.html", posts=posts), the converted
+    view returns index(posts=posts), with the HTMLTemplates extension: the same response."""
+    conversion = convert_templates(_flaskr_sources())
+    index = importer(conversion.modules, "flaskr_view")("blog/index.html").index
+    app = _flaskr_app()
+    HTMLTemplates(app)
+    posts = [POST]
+
+    @app.before_request
+    def load_user() -> None:
+        g.user = {"id": 1, "username": EVIL}
+
+    app.add_url_rule("/jinja", "jinja", lambda: render_template("blog/index.html", posts=posts))
+    app.add_url_rule("/converted", "converted", lambda: index(posts=posts))
+    client = app.test_client()
+    jinja, converted = client.get("/jinja"), client.get("/converted")
+    assert (converted.status_code, converted.content_type) == (200, "text/html; charset=utf-8")
+    assert converted.get_data(as_text=True) == jinja.get_data(as_text=True)
+    assert f"<span>{EVIL_ESCAPED}</span>" in converted.get_data(as_text=True)
