@@ -3,8 +3,12 @@ own settings laid over the tests' (tests/django_settings.py)."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import html5lib
 import pytest
@@ -13,6 +17,8 @@ from django_settings import settings_of, use
 
 from examples.django_app import settings as example_settings
 from examples.django_app.views import CATALOGUE_SIZE
+
+ROOT = Path(__file__).parents[1]
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -96,3 +102,34 @@ def test_the_catalogue_is_streamed() -> None:
 def test_hello_escapes_the_name() -> None:
     response = Client().get("/hello/<b>/")
     assert "<h1>Hello, &lt;b&gt;!</h1>" in response.content.decode()
+
+
+def manage(*arguments: str) -> subprocess.CompletedProcess[str]:
+    """``python examples/django_app/manage.py ARGUMENTS`` from the repository root, with the
+    example's own settings (the command's default)."""
+    env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
+    command = [sys.executable, "examples/django_app/manage.py", *arguments]
+    return subprocess.run(
+        command, check=False, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_the_system_checks_find_nothing() -> None:
+    """What runserver checks at each start: no security.W027 (Django 6.1 warns when CSP.NONCE
+    is in the policy and no template backend lists the csp context processor)."""
+    result = manage("check")
+    assert (0, "System check identified no issues (0 silenced).\n", "") == (
+        result.returncode,
+        result.stdout,
+        result.stderr,
+    )
+
+
+def test_the_deploy_checks_name_only_what_a_development_project_sets() -> None:
+    """DEBUG, the example's key, no HTTPS settings: what `check --deploy` must flag in a
+    project meant for 127.0.0.1; and no W027."""
+    result = manage("check", "--deploy")
+    assert 0 == result.returncode
+    assert ["W004", "W008", "W009", "W011", "W016", "W018"] == re.findall(
+        r"^\?: \(security\.(W\d+)\)", result.stderr, re.MULTILINE
+    )
