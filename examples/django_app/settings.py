@@ -35,8 +35,8 @@ TEMPLATES = [
     {
         "BACKEND": "htmltemplates.django_backend.HTMLTemplates",
         # the nonce as the variable csp_nonce, for a template function that asks for it (the
-        # middleware of htmltemplates writes it on <script> and <style> without it); Django
-        # 6.1's check security.W027 warns when no backend lists this processor
+        # middleware of htmltemplates writes it on <script> and <style> without it); Django's
+        # check security.W027 (Django 6.1) warns at every start when no backend lists it
         "OPTIONS": {"context_processors": ["django.template.context_processors.csp"]},
     },
 ]

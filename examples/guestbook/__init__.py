@@ -11,7 +11,8 @@ response has a strict Content-Security-Policy (``POLICY``: a script runs only wi
 html() writes on it), and every POST must carry the CSRF token of the form (Flask-WTF's
 ``CSRFProtect``, the hidden input of ``htmltemplates.flask.csrf_input()``), else it is a 400.
 
-Run it with ``flask --app examples.guestbook run`` from the repository root. Configuration, in
+Run it with ``make demo``, or ``.venv/bin/python -m flask --app examples.guestbook run`` from
+the repository root. Configuration, in
 this order: the defaults below, ``config.py`` in the instance folder, ``FLASK_*`` environment
 variables (``FLASK_SECRET_KEY``, ``FLASK_DATABASE``); tests pass ``test_config`` instead.
 """
