@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -14,6 +15,7 @@ import html5lib
 import pytest
 from django.test import Client
 from django_settings import settings_of, use
+from served import MAKEFILE, closed, free_port, get, served
 
 from examples.django_app import settings as example_settings
 from examples.django_app.views import CATALOGUE_SIZE
@@ -133,3 +135,27 @@ def test_the_deploy_checks_name_only_what_a_development_project_sets() -> None:
     assert ["W004", "W008", "W009", "W011", "W016", "W018"] == re.findall(
         r"^\?: \(security\.(W\d+)\)", result.stderr, re.MULTILINE
     )
+
+
+def test_the_make_target_serves_the_project() -> None:
+    """The command of `make demo-django`: runserver (with its reloader) serves the project, and
+    Ctrl-C's SIGINT stops it and its child."""
+    assert "$(PY) examples/django_app/manage.py runserver 127.0.0.1:$(DEMO_PORT)" in MAKEFILE
+    port = free_port()
+    with served(
+        ["examples/django_app/manage.py", "runserver", f"127.0.0.1:{port}"], port
+    ) as server:
+        response = get(port)
+        assert response is not None
+        status, headers, page = response
+        assert 200 == status
+        assert f'<script nonce="{nonce_of_header(headers)}">' in page
+        server.send_signal(signal.SIGINT)
+        assert 0 == server.wait(timeout=10)
+        assert closed(port)
+
+
+def nonce_of_header(headers: dict[str, str]) -> str:
+    found = re.search(r"'nonce-([\w-]+)'", headers["Content-Security-Policy"])
+    assert found is not None
+    return found[1]

@@ -4,14 +4,8 @@ and its form with hostile input, the flashed thank-you, and the streamed log."""
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 import xml.etree.ElementTree as ET
 from collections.abc import Coroutine
 from pathlib import Path
@@ -20,11 +14,11 @@ from typing import Any
 import html5lib
 import pytest
 import quart
+from served import MAKEFILE, closed, free_port, served
 
 from examples import quart_app
 from examples.quart_app import create_app
 
-ROOT = Path(__file__).parents[1]
 HOSTILE_NAME = "<script>alert(1)</script>"
 HOSTILE_NOTE = '" onmouseover="alert(1)'
 
@@ -156,33 +150,10 @@ def test_the_log_is_streamed_row_by_row() -> None:
 # -- the command: python examples/quart_app.py (make demo-quart) --------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 def children(pid: int) -> list[int]:
     """The processes that ``pid`` started (Linux's /proc)."""
     path = Path(f"/proc/{pid}/task/{pid}/children")
     return [int(child) for child in path.read_text().split()]
-
-
-# Runs the command given after it with SIGINT ignored, as `command &` leaves it in a script (an
-# ignored signal stays ignored across exec()).
-IGNORING_SIGINT = (
-    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_IGN); "
-    "os.execv(sys.argv[1], sys.argv[1:])"
-)
-
-
-def answers(port: int) -> bool:
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as response:
-            return bool(response.status == 200)
-    except OSError:
-        return False
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads Linux's /proc")
@@ -192,29 +163,11 @@ def test_stopping_the_command_stops_the_server(stop: signal.Signals) -> None:
     from a child, which a SIGTERM to the command leaves serving), and a signal to that process
     closes the port. SIGINT is ignored in the server, as in a background job of a script: the
     server must stop on it all the same."""
-    assert "$(PY) examples/quart_app.py --port $(DEMO_PORT)" in (ROOT / "Makefile").read_text()
+    assert "$(PY) examples/quart_app.py --port $(DEMO_PORT)" in MAKEFILE
     port = free_port()
-    command = [sys.executable, "examples/quart_app.py", "--port", str(port)]
-    server = subprocess.Popen(
-        [sys.executable, "-c", IGNORING_SIGINT, *command],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    try:
-        deadline = time.monotonic() + 20
-        while not answers(port):
-            assert server.poll() is None, "the server exited"
-            assert time.monotonic() < deadline, "the server did not answer in 20 s"
-            time.sleep(0.1)
+    command = ["examples/quart_app.py", "--port", str(port)]
+    with served(command, port, ignore_sigint=True) as server:
         assert [] == children(server.pid)
         server.send_signal(stop)
         assert 0 == server.wait(timeout=10)
-        with pytest.raises(ConnectionRefusedError), socket.create_connection(("127.0.0.1", port)):
-            pass
-    finally:
-        if server.poll() is None:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
+        assert closed(port)
