@@ -22,6 +22,7 @@ MYPY_PATHS = $(wildcard htmltemplates tests/typing bench examples)
 
 .DEFAULT_GOAL := test
 .PHONY: test venv version browser lint format format-check typecheck pytest cover demo bench clean \
+        demo-quart demo-starlette demo-fastapi demo-django \
         help corpus-record corpus-compare llms
 
 help:
@@ -34,7 +35,10 @@ help:
 	@echo "make pytest     pytest only"
 	@echo "make cover      pytest under coverage, then the lines of htmltemplates/ not covered"
 	@echo "make browser    install Chromium and ChromeDriver for tests/browser/ if missing (root)"
-	@echo "make demo       run the example guestbook app on http://127.0.0.1:$(DEMO_PORT)"
+	@echo "make demo       run the example guestbook app (Flask) on http://127.0.0.1:5000"
+	@echo "make demo-quart, demo-starlette, demo-fastapi, demo-django"
+	@echo "                run that example app: Quart on port 5000, the others on 8000"
+	@echo "                (DEMO_PORT=N for another port)"
 	@echo "make bench      run the benchmarks (python -m bench)"
 	@echo "make llms       write docs/llms.txt again from the README and the docs"
 	@echo "make corpus-record   record every render of the suite in $(CORPUS) (tools/corpus)"
@@ -100,11 +104,31 @@ cover: $(STAMP) browser
 	$(PY) -m coverage run -m pytest
 	$(PY) -m coverage report
 
-# The guestbook (examples/guestbook) on 127.0.0.1 only; its SQLite file goes to instance/.
+# The example apps, on 127.0.0.1 only, each with the server its docs page names; the venv is
+# made on first use. The guestbook (examples/guestbook, Flask) keeps its SQLite file in
+# instance/. `make demo-django DEMO_PORT=9000` serves on another port.
 DEMO_PORT ?= 5000
+demo-starlette demo-fastapi demo-django: DEMO_PORT = 8000
 
 demo: $(STAMP)
+	@echo "make demo: the guestbook (Flask) on http://127.0.0.1:$(DEMO_PORT)/ (Ctrl-C stops it)"
 	$(PY) -m flask --app examples.guestbook run --host 127.0.0.1 --port $(DEMO_PORT)
+
+demo-quart: $(STAMP)
+	@echo "make demo-quart: examples/quart_app.py on http://127.0.0.1:$(DEMO_PORT)/ (Ctrl-C stops it)"
+	$(PY) examples/quart_app.py --port $(DEMO_PORT)
+
+demo-starlette: $(STAMP)
+	@echo "make demo-starlette: examples/starlette_app.py on http://127.0.0.1:$(DEMO_PORT)/ (Ctrl-C stops it)"
+	$(VENV)/bin/uvicorn examples.starlette_app:app --host 127.0.0.1 --port $(DEMO_PORT)
+
+demo-fastapi: $(STAMP)
+	@echo "make demo-fastapi: examples/fastapi_app.py on http://127.0.0.1:$(DEMO_PORT)/ (Ctrl-C stops it)"
+	$(VENV)/bin/uvicorn examples.fastapi_app:app --host 127.0.0.1 --port $(DEMO_PORT)
+
+demo-django: $(STAMP)
+	@echo "make demo-django: examples/django_app on http://127.0.0.1:$(DEMO_PORT)/ (Ctrl-C stops it)"
+	$(PY) examples/django_app/manage.py runserver 127.0.0.1:$(DEMO_PORT)
 
 bench: $(STAMP)
 	$(PY) -m bench

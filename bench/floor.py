@@ -162,13 +162,14 @@ def _button(kind: Interpolation[Any], children: str) -> str:
 def app_floor(guestbook: app.Guestbook) -> str:
     """The HTML of ``html(page(guestbook))``, rendered by hand."""
     title, css, htmx, index, messages, body = app.page(guestbook).interpolations
-    form, entries = body.value.interpolations  # entry_form's and entry_list's templates
+    form, entries, script = body.value.interpolations  # entry_form's, entry_list's, the script
     # messages: flashed_messages() gives t"", no message was flashed
     return f"""<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
+  <meta name="htmx-config" content='{{"allowEval": false, "includeIndicatorStyles": false}}'>
   <title>{_text(title.value)}</title>
   <link rel="stylesheet" href="{_text(str.__str__(css.value))}">
   <script src="{_text(str.__str__(htmx.value))}" defer></script>
@@ -181,6 +182,7 @@ def app_floor(guestbook: app.Guestbook) -> str:
 <p>Leave a message for the next visitors.</p>
 {_entry_form(form.value)}
 {_entry_list(entries.value)}
+{_refresh_script(script.value)}
 </main>
 <footer>Made with htmltemplates and Flask.</footer>
 </body>
@@ -189,14 +191,20 @@ def app_floor(guestbook: app.Guestbook) -> str:
 
 
 def _entry_form(template: Template) -> str:
-    sign, name, message, website = template.interpolations
+    sign, csrf, name, message, website = template.interpolations
     return f"""<form class="sign" method="post" action="{_url(sign.value)}">
+{_csrf_input(csrf.value)}
 <h2>Sign the guestbook</h2>
 {_field(name.value, _name_input)}
 {_field(message.value, _message_textarea)}
 {_field(website.value, _website_input)}
 <button type="submit">Sign</button>
 </form>"""
+
+
+def _csrf_input(template: Template) -> str:  # t'<input type="hidden" name={name} value={token}>'
+    name, token = template.interpolations
+    return f'<input type="hidden" name="{_text(name.value)}" value="{_text(token.value)}">'
 
 
 def _field(template: Template, control: Callable[[Template], str]) -> str:
@@ -250,18 +258,26 @@ def _website_input(template: Template) -> str:
 
 
 def _entry_list(template: Template) -> str:
-    count, url, label, items = template.interpolations
-    # the hx-on hole stands in JavaScript code, not in a string literal: html() writes the
-    # label as a JavaScript value (js_value), then escapes it for the attribute
+    count, url, items = template.interpolations
     (entries,) = items.value.interpolations  # <ol class="entries">\n{[entry_item(...)]}</ol>
     return f"""<section id="entries">
 <h2>{_text(count.value)}</h2>
 <button type="button" data-refresh hx-get="{_url(url.value)}" hx-target="#entries"
-  hx-swap="outerHTML" hx-on::before-request="this.textContent = \
-{_text(js_value(label.value))}">Refresh</button>
+  hx-swap="outerHTML">Refresh</button>
 <ol class="entries">
 {"".join([_entry_item(item) for item in entries.value])}</ol>
 </section>"""
+
+
+def _refresh_script(template: Template) -> str:
+    # the hole stands in JavaScript code, not in a string literal: html() writes the label as
+    # a JavaScript value (js_value), which nothing in it can leave
+    (label,) = template.interpolations
+    return f"""<script>
+document.addEventListener("htmx:beforeRequest", (event) => {{
+  if (event.target.matches("[data-refresh]")) event.target.textContent = {js_value(label.value)};
+}});
+</script>"""
 
 
 def _entry_item(template: Template) -> str:  # examples/guestbook/components.py, entry_item

@@ -1,8 +1,9 @@
 """A small tea shop in FastAPI, its pages written as t-strings with htmltemplates.
 
-Run it with ``uvicorn examples.fastapi_app:app`` from the repository's root (uvicorn comes
-with the test extra) and open http://127.0.0.1:8000 (http://127.0.0.1:8000/docs for the
-OpenAPI page: the HTML routes answer ``text/html``). Its pages:
+Run it with ``make demo-fastapi``, or ``.venv/bin/uvicorn examples.fastapi_app:app`` from the
+repository's root (the ``fastapi`` extra installs uvicorn, and python-multipart for ``Form()``),
+and open http://127.0.0.1:8000 (http://127.0.0.1:8000/docs for the OpenAPI page: the HTML
+routes answer ``text/html``). Its pages:
 
 - ``GET /``: the teas, each with its stock, which an async component looks up; the look-ups
   of all the teas run at the same time. The path operation returns a bare ``Template``:

@@ -1,7 +1,8 @@
 """A small Quart app built with htmltemplates: a page, a streamed page, a form with flashes.
 
-Run it with ``python examples/quart_app.py`` (Quart's development server, on
-http://127.0.0.1:5000), or with Hypercorn: ``hypercorn examples.quart_app:app`` from the
+Run it with ``make demo-quart``, or ``.venv/bin/python examples/quart_app.py [--port 5000]``
+(Quart's development server, on http://127.0.0.1:5000, without its reloader: see the end of
+this file), or with Hypercorn: ``.venv/bin/hypercorn examples.quart_app:app`` from the
 repository root. The pages:
 
 - ``GET /``: the notes left so far and a form to leave one;
@@ -18,6 +19,7 @@ values in them), through ``@view`` so that mypy accepts them.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
@@ -172,4 +174,14 @@ def create_app(config: Mapping[str, Any] | None = None) -> Quart:
 app = create_app()
 
 if __name__ == "__main__":
-    app.run(host="127.0.0.1", port=5000)
+    parser = argparse.ArgumentParser(description="Serve the example on 127.0.0.1.")
+    parser.add_argument("--port", type=int, default=5000)
+    # Without the reloader. Quart's reloader serves from a child process, which the parent
+    # starts again whenever it exits, and the parent handles no signal but SIGINT: a SIGTERM
+    # kills the parent and leaves the child serving, and a parent started with SIGINT ignored
+    # (a background job of a script) ignores it. One process stops on SIGINT and SIGTERM.
+    try:
+        app.run(host="127.0.0.1", port=parser.parse_args().port, use_reloader=False)
+    except SystemExit as stop:
+        if stop.code != 3:  # 3: stopped by a signal, Quart's word to its reloader
+            raise

@@ -1,7 +1,8 @@
 """A small tea shop in Starlette, its pages written as t-strings with htmltemplates.
 
-Run it with ``uvicorn examples.starlette_app:app`` from the repository's root (uvicorn comes
-with the test extra) and open http://127.0.0.1:8000. Its pages:
+Run it with ``make demo-starlette``, or ``.venv/bin/uvicorn examples.starlette_app:app`` from
+the repository's root (the ``starlette`` extra installs uvicorn, and python-multipart for the
+form), and open http://127.0.0.1:8000. Its pages:
 
 - ``GET /``: the teas, each with its stock, which an async component looks up; the look-ups
   of all the teas run at the same time (``TemplateResponse`` renders with ``html_async``).

@@ -39,7 +39,8 @@ def test_the_app_floor_renders_what_html_renders() -> None:
     assert expected == app_floor(guestbook)
     assert expected.count('<li class="entry"') == len(guestbook.entries)
     assert 'href="about:invalid#htmltemplates"' in expected  # the javascript: websites
-    assert 'hx-on::before-request="this.textContent =  &#34;Refreshing…&#34; "' in expected
+    assert 'event.target.textContent =  "Refreshing…" ;\n' in expected  # the script's label
+    assert f'<input type="hidden" name="csrf_token" value="{app.CSRF_TOKEN}">' in expected
     assert 'required autocomplete="name" aria-invalid="true" aria-describedby="name-error">' in (
         expected
     )

@@ -3,6 +3,7 @@ what Jinja2 and tdom render, as HTML; one render each, no timing."""
 
 from pathlib import Path
 
+import flask_wtf.csrf  # type: ignore[import-untyped]
 import pytest
 
 from bench import where
@@ -54,16 +55,21 @@ def test_the_check_refuses_a_baseline_that_differs_only_in_bytes() -> None:
     assert _check(inexact, dict(renderers)) == []
 
 
-def test_the_app_workload_is_the_guestbook_page(tmp_path: Path) -> None:
-    """The workload reproduces the guestbook's page with its URLs as constants: in a request,
-    the guestbook's own guestbook_page renders the same bytes."""
+def test_the_app_workload_is_the_guestbook_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The workload reproduces the guestbook's page with its URLs and CSRF token as constants:
+    in a request, the guestbook's own guestbook_page renders the same bytes (given the same
+    token: the session's is random)."""
     guestbook = app_workload.make_guestbook()
     flask_app = create_app({"TESTING": True, "SECRET_KEY": "test"}, instance_path=tmp_path)
+    monkeypatch.setattr(flask_wtf.csrf, "generate_csrf", lambda: app_workload.CSRF_TOKEN)
     with flask_app.test_request_context("/"):
         real = html(components.guestbook_page(guestbook.entries, guestbook.draft, guestbook.errors))
     assert html(app_workload.page(guestbook)) == real
     assert 'aria-invalid="true"' in real
     assert '<a href="about:invalid#htmltemplates" rel="nofollow ugc">' in real
+    assert f'<input type="hidden" name="csrf_token" value="{app_workload.CSRF_TOKEN}">' in real
 
 
 def test_where_the_time_goes_adds_up_and_finds_the_plans() -> None:

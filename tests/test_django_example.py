@@ -3,16 +3,24 @@ own settings laid over the tests' (tests/django_settings.py)."""
 
 from __future__ import annotations
 
+import os
 import re
+import signal
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import html5lib
 import pytest
 from django.test import Client
 from django_settings import settings_of, use
+from served import MAKEFILE, closed, free_port, get, served
 
 from examples.django_app import settings as example_settings
 from examples.django_app.views import CATALOGUE_SIZE
+
+ROOT = Path(__file__).parents[1]
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -96,3 +104,58 @@ def test_the_catalogue_is_streamed() -> None:
 def test_hello_escapes_the_name() -> None:
     response = Client().get("/hello/<b>/")
     assert "<h1>Hello, &lt;b&gt;!</h1>" in response.content.decode()
+
+
+def manage(*arguments: str) -> subprocess.CompletedProcess[str]:
+    """``python examples/django_app/manage.py ARGUMENTS`` from the repository root, with the
+    example's own settings (the command's default)."""
+    env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
+    command = [sys.executable, "examples/django_app/manage.py", *arguments]
+    return subprocess.run(
+        command, check=False, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_the_system_checks_find_nothing() -> None:
+    """What runserver checks at each start: no security.W027 (Django 6.1 warns when CSP.NONCE
+    is in the policy and no template backend lists the csp context processor)."""
+    result = manage("check")
+    assert (0, "System check identified no issues (0 silenced).\n", "") == (
+        result.returncode,
+        result.stdout,
+        result.stderr,
+    )
+
+
+def test_the_deploy_checks_name_only_what_a_development_project_sets() -> None:
+    """DEBUG, the example's key, no HTTPS settings: what `check --deploy` must flag in a
+    project meant for 127.0.0.1; and no W027."""
+    result = manage("check", "--deploy")
+    assert 0 == result.returncode
+    assert ["W004", "W008", "W009", "W011", "W016", "W018"] == re.findall(
+        r"^\?: \(security\.(W\d+)\)", result.stderr, re.MULTILINE
+    )
+
+
+def test_the_make_target_serves_the_project() -> None:
+    """The command of `make demo-django`: runserver (with its reloader) serves the project, and
+    Ctrl-C's SIGINT stops it and its child."""
+    assert "$(PY) examples/django_app/manage.py runserver 127.0.0.1:$(DEMO_PORT)" in MAKEFILE
+    port = free_port()
+    with served(
+        ["examples/django_app/manage.py", "runserver", f"127.0.0.1:{port}"], port
+    ) as server:
+        response = get(port)
+        assert response is not None
+        status, headers, page = response
+        assert 200 == status
+        assert f'<script nonce="{nonce_of_header(headers)}">' in page
+        server.send_signal(signal.SIGINT)
+        assert 0 == server.wait(timeout=10)
+        assert closed(port)
+
+
+def nonce_of_header(headers: dict[str, str]) -> str:
+    found = re.search(r"'nonce-([\w-]+)'", headers["Content-Security-Policy"])
+    assert found is not None
+    return found[1]

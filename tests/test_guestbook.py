@@ -1,12 +1,16 @@
-"""The example guestbook (examples/guestbook, what `make demo` runs): its pages, form and fragment.
+"""The example guestbook (examples/guestbook, what `make demo` runs): its pages, form and
+fragment, its Content-Security-Policy and its CSRF check.
 
 Each test gets a fresh app with its own instance folder under tmp_path. Pages are judged with
-html5lib (hostile.parse), never by our own scanner.
+html5lib (hostile.parse), never by our own scanner. The form is sent as a browser sends it:
+with the CSRF token of the page (``sign``).
 """
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -21,8 +25,9 @@ import flask
 import pytest
 from flask.testing import FlaskClient
 from hostile import BREAKOUT, JS_URL, SCRIPT, SCRIPT_ESCAPED, parse, structure
+from werkzeug.test import TestResponse
 
-from examples.guestbook import create_app, db
+from examples.guestbook import POLICY, create_app, db
 
 ROOT = Path(__file__).parents[1]
 HTML = "text/html; charset=utf-8"
@@ -58,6 +63,34 @@ def text(element: ET.Element | None) -> str:
     return "".join(element.itertext())
 
 
+def csrf_token(client: FlaskClient) -> str:
+    """The token of the form on the home page, as a visitor's browser gets it."""
+    page = document(client.get("/").get_data(as_text=True))
+    [hidden] = page.findall(".//form/input[@type='hidden']")
+    assert "csrf_token" == hidden.get("name")
+    token = hidden.get("value")
+    assert token is not None
+    return token
+
+
+def sign(client: FlaskClient, data: dict[str, str], url: str = "/") -> TestResponse:
+    """POST the form with the page's CSRF token, as a browser sends it."""
+    return client.post(url, data={**data, "csrf_token": csrf_token(client)})
+
+
+def nonce_of(response: TestResponse) -> str:
+    """The nonce of the response's Content-Security-Policy, which must be POLICY's."""
+    policy = response.headers["Content-Security-Policy"]
+    found = re.fullmatch(
+        r"default-src 'self'; script-src 'nonce-([\w-]{22})'; style-src 'self'; "
+        r"base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+        policy,
+    )
+    assert found is not None, policy
+    assert POLICY.replace("{nonce}", found[1]) == policy
+    return found[1]
+
+
 # -- the database -----------------------------------------------------------------------------
 
 
@@ -71,7 +104,7 @@ def test_database_is_created_under_the_instance_folder_on_first_use(
 
 
 def test_entries_are_stored_as_typed(app: flask.Flask, client: FlaskClient) -> None:
-    client.post("/", data={key: f"  {value}  " for key, value in HOSTILE.items()})
+    sign(client, {key: f"  {value}  " for key, value in HOSTILE.items()})
     with app.app_context():
         (entry,) = db.list_entries()
     assert (SCRIPT, BREAKOUT, JS_URL) == (entry.name, entry.message, entry.website)
@@ -90,7 +123,7 @@ def test_the_empty_guestbook(client: FlaskClient) -> None:
     assert [] == page.findall(".//ul[@class='flashes']")
     [form] = page.findall(".//form")
     assert ("post", "/") == (form.get("method"), form.get("action"))
-    assert ["name", "message", "website"] == [
+    assert ["csrf_token", "name", "message", "website"] == [
         field.get("name") for field in form.iter() if field.tag in {"input", "textarea"}
     ]
     assert ["/static/guestbook.css"] == [link.get("href") for link in page.iter("link")]
@@ -102,8 +135,7 @@ def test_an_entry_exactly(app: flask.Flask, client: FlaskClient) -> None:
         '<section id="entries">\n'
         "<h2>1 entry</h2>\n"
         '<button type="button" data-refresh hx-get="/entries" hx-target="#entries"\n'
-        '  hx-swap="outerHTML" hx-on::before-request="this.textContent =  &#34;Refreshing…&#34; ">'
-        "Refresh</button>\n"
+        '  hx-swap="outerHTML">Refresh</button>\n'
         '<ol class="entries">\n'
         '<li class="entry" id="entry-1">\n'
         '  <p class="byline"><strong>Arthur</strong> · <a href="https://example.com/grail"'
@@ -158,7 +190,7 @@ def test_static_files_are_served(client: FlaskClient) -> None:
 
 
 def test_signing_flashes_thanks_and_redirects_to_the_entry(client: FlaskClient) -> None:
-    response = client.post("/", data={"name": "Arthur", "message": "Ni!", "website": ""})
+    response = sign(client, {"name": "Arthur", "message": "Ni!", "website": ""})
     assert (302, "/#entry-1") == (response.status_code, response.location)
     page = client.get("/").get_data(as_text=True)
     assert (
@@ -170,10 +202,11 @@ def test_signing_flashes_thanks_and_redirects_to_the_entry(client: FlaskClient) 
 
 
 def test_hostile_input_is_shown_as_text(client: FlaskClient) -> None:
-    client.post("/", data={"name": "Arthur", "message": "Ni!", "website": "https://example.com"})
+    sign(client, {"name": "Arthur", "message": "Ni!", "website": "https://example.com"})
     client.get("/")  # shows (and so clears) the first thanks
-    client.post("/", data=HOSTILE)
-    markup = client.get("/").get_data(as_text=True)
+    sign(client, HOSTILE)
+    response = client.get("/")
+    markup = response.get_data(as_text=True)
     page = document(markup)
     hostile, benign = entries_of(page)
     # the same elements and attributes as a harmless entry: nothing injected
@@ -185,8 +218,9 @@ def test_hostile_input_is_shown_as_text(client: FlaskClient) -> None:
     link = hostile.find(".//a")
     assert link is not None
     assert ("about:invalid#htmltemplates", JS_URL) == (link.get("href"), text(link))
-    # the only script is the page's own; the flashed thanks is text too
-    assert [{"src": "/static/htmx.min.js", "defer": ""}] == [
+    # the only scripts are the page's own; the flashed thanks is text too
+    nonce = nonce_of(response)
+    assert [{"src": "/static/htmx.min.js", "defer": "", "nonce": nonce}, {"nonce": nonce}] == [
         script.attrib for script in page.iter("script")
     ]
     assert f"Thank you for signing, {SCRIPT}!" == text(page.find(".//ul[@class='flashes']/li"))
@@ -225,12 +259,16 @@ def test_hostile_input_is_shown_as_text(client: FlaskClient) -> None:
 def test_invalid_input_shows_the_form_again(
     app: flask.Flask, client: FlaskClient, data: dict[str, str], errors: dict[str, str]
 ) -> None:
-    response = client.post("/", data=data)
+    response = sign(client, data)
     assert (400, HTML) == (response.status_code, response.content_type)
     page = document(response.get_data(as_text=True))
     [form] = page.findall(".//form")
     # the values as typed (less surrounding whitespace), hostile ones included
-    values = {field.get("name"): field.get("value") for field in form.iter("input")}
+    values = {
+        field.get("name"): field.get("value")
+        for field in form.iter("input")
+        if field.get("type") != "hidden"
+    }
     values["message"] = text(form.find(".//textarea"))
     assert {key: value.strip() for key, value in data.items()} == values
     shown = {p.get("id", "").removesuffix("-error"): text(p) for p in form.iter("p")}
@@ -240,15 +278,126 @@ def test_invalid_input_shows_the_form_again(
             name = field.get("name")
             expected = ("true", f"{name}-error") if name in errors else (None, None)
             assert expected == (field.get("aria-invalid"), field.get("aria-describedby"))
-    assert [] == page.findall(".//script[@src!='/static/htmx.min.js']")
+    nonce = nonce_of(response)
+    assert [{"src": "/static/htmx.min.js", "defer": "", "nonce": nonce}, {"nonce": nonce}] == [
+        script.attrib for script in page.iter("script")
+    ]
     with app.app_context():
         assert [] == db.list_entries()  # nothing stored
 
 
 def test_invalid_input_keeps_the_entries_listed(app: flask.Flask, client: FlaskClient) -> None:
     add(app, "Arthur", "Ni!")
-    page = document(client.post("/", data={"name": "", "message": "x"}).get_data(as_text=True))
+    page = document(sign(client, {"name": "", "message": "x"}).get_data(as_text=True))
     assert ["Arthur"] == [text(e.find(".//strong")) for e in entries_of(page)]
+
+
+# -- the Content-Security-Policy -----------------------------------------------------------------
+
+
+def test_every_response_has_the_policy_with_a_nonce_of_its_own(client: FlaskClient) -> None:
+    responses = [
+        client.get("/"),
+        client.get("/entries"),
+        client.get("/<nope>"),
+        sign(client, {"name": "", "message": ""}),  # 400: the form again
+        sign(client, {"name": "Arthur", "message": "Ni!"}),  # 302
+        client.post("/", data={"name": "Arthur", "message": "Ni!"}),  # 400: no token
+    ]
+    assert [200, 200, 404, 400, 302, 400] == [response.status_code for response in responses]
+    nonces = [nonce_of(response) for response in responses]
+    assert len(responses) == len(set(nonces))
+
+
+def test_the_pages_scripts_carry_the_nonce_and_nothing_else_needs_one(client: FlaskClient) -> None:
+    response = client.get("/")
+    nonce = nonce_of(response)
+    markup = response.get_data(as_text=True)
+    page = document(markup)
+    assert [{"src": "/static/htmx.min.js", "defer": "", "nonce": nonce}, {"nonce": nonce}] == [
+        script.attrib for script in page.iter("script")
+    ]
+    # what the policy would block: inline styles, style and event handler attributes, hx-on
+    assert [] == list(page.iter("style"))
+    assert [] == [
+        (element.tag, name)
+        for element in page.iter()
+        for name in element.attrib
+        if name == "style" or name.startswith(("on", "hx-on"))
+    ]
+    # htmx evaluates no attribute (that needs 'unsafe-eval') and adds no <style> of its own
+    [config] = page.findall(".//meta[@name='htmx-config']")
+    assert {"allowEval": False, "includeIndicatorStyles": False} == json.loads(
+        config.get("content", "")
+    )
+    # the inline script relabels the Refresh button; the label is a JavaScript string
+    assert (
+        f'<script nonce="{nonce}">\n'
+        'document.addEventListener("htmx:beforeRequest", (event) => {\n'
+        '  if (event.target.matches("[data-refresh]")) event.target.textContent = '
+        ' "Refreshing…" ;\n'
+        "});\n"
+        "</script>\n"
+        "</main>"
+    ) in markup
+
+
+# -- the CSRF check ---------------------------------------------------------------------------
+
+
+def test_the_form_carries_a_csrf_token(client: FlaskClient) -> None:
+    page = document(client.get("/").get_data(as_text=True))
+    [form] = page.findall(".//form")
+    hidden = form[0]  # the form's first element
+    token = hidden.get("value", "")
+    assert {"type": "hidden", "name": "csrf_token", "value": token} == hidden.attrib
+    assert re.fullmatch(r"[\w-]+\.[\w-]+\.[\w-]+", token)  # Flask-WTF's signed token
+
+
+@pytest.mark.parametrize("token", [None, "", "forged", "another session's"])
+def test_a_post_without_the_sessions_token_is_refused(
+    app: flask.Flask, client: FlaskClient, token: str | None
+) -> None:
+    data = {"name": "Arthur", "message": "Ni!", "website": ""}
+    if token is not None:
+        if token == "another session's":
+            # before this client's first request: the client of the fixture keeps the context
+            # of its last request, whose g (where Flask-WTF keeps the request's token) the
+            # request of another client would share
+            token = csrf_token(app.test_client())
+        client.get("/")  # the session has a token of its own
+        data["csrf_token"] = token
+    response = client.post("/", data=data)
+    assert (400, HTML) == (response.status_code, response.content_type)
+    nonce_of(response)
+    page = document(response.get_data(as_text=True))
+    assert "Form refused · Guestbook" == text(page.find(".//title"))
+    assert "Form refused" == text(page.find(".//h1"))
+    assert (
+        "The form had expired, or it was sent from another site: nothing was stored. "
+        "Back to the guestbook."
+    ) == " ".join(text(page.find(".//main/p")).split())
+    with app.app_context():
+        assert [] == db.list_entries()
+    assert "flashes" not in client.get("/").get_data(as_text=True)  # no thanks either
+
+
+def test_a_post_with_the_sessions_token_is_accepted(app: flask.Flask, client: FlaskClient) -> None:
+    token = csrf_token(client)
+    data = {"name": "Arthur", "message": "Ni!", "website": "", "csrf_token": token}
+    assert (302, "/#entry-1") == (
+        (response := client.post("/", data=data)).status_code,
+        response.location,
+    )
+    with app.app_context():
+        assert ["Arthur"] == [entry.name for entry in db.list_entries()]
+
+
+def test_the_refusal_is_in_the_visitors_language(client: FlaskClient) -> None:
+    response = client.post("/?lang=fr", data={"name": "Arthur", "message": "Ni!"})
+    assert 400 == response.status_code
+    page = document(response.get_data(as_text=True))
+    assert "Formulaire refusé" == text(page.find(".//h1"))
 
 
 # -- make demo ----------------------------------------------------------------------------------

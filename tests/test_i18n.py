@@ -616,8 +616,13 @@ def test_extraction_compile_and_render_the_guestbook_in_french(tmp_path: Path) -
     assert "«No entries yet: be the first to sign!»" in page
 
 
+# The guestbook's forms without its CSRF check, which tests/test_guestbook.py tests: here the
+# language of the pages is at stake
+NO_CSRF = {"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False}
+
+
 def test_the_guestbook_in_french(tmp_path: Path) -> None:
-    app = create_app({"TESTING": True, "SECRET_KEY": "t"}, instance_path=tmp_path / "i")
+    app = create_app(NO_CSRF, instance_path=tmp_path / "i")
     client = app.test_client()
     page = client.get("/?lang=fr").get_data(as_text=True)
     assert '<html lang="fr">' in page
@@ -735,7 +740,7 @@ def test_the_guestbook_writes_its_dates_in_the_page_language() -> None:
 
 
 def test_the_guestbook_form_errors_are_in_the_page_language(tmp_path: Path) -> None:
-    app = create_app({"TESTING": True, "SECRET_KEY": "t"}, instance_path=tmp_path / "i")
+    app = create_app(NO_CSRF, instance_path=tmp_path / "i")
     client = app.test_client()
     page = client.post("/?lang=fr", data={"name": "", "message": "m" * 2001}).text
     assert '<p class="error" id="name-error">Veuillez indiquer votre nom.</p>' in page

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import re
+import signal
 import xml.etree.ElementTree as ET
 from collections.abc import Coroutine
+from pathlib import Path
 from typing import Any
 
 import html5lib
+import pytest
 import quart
+from served import MAKEFILE, closed, free_port, served
 
 from examples import quart_app
 from examples.quart_app import create_app
@@ -141,3 +145,29 @@ def test_the_log_is_streamed_row_by_row() -> None:
     assert [nonce, nonce] == [
         element.get("nonce") for element in document.iter() if element.tag in {"script", "style"}
     ]
+
+
+# -- the command: python examples/quart_app.py (make demo-quart) --------------------------------
+
+
+def children(pid: int) -> list[int]:
+    """The processes that ``pid`` started (Linux's /proc)."""
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(child) for child in path.read_text().split()]
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads Linux's /proc")
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_stopping_the_command_stops_the_server(stop: signal.Signals) -> None:
+    """The command of `make demo-quart` serves from one process (Quart's reloader would serve
+    from a child, which a SIGTERM to the command leaves serving), and a signal to that process
+    closes the port. SIGINT is ignored in the server, as in a background job of a script: the
+    server must stop on it all the same."""
+    assert "$(PY) examples/quart_app.py --port $(DEMO_PORT)" in MAKEFILE
+    port = free_port()
+    command = ["examples/quart_app.py", "--port", str(port)]
+    with served(command, port, ignore_sigint=True) as server:
+        assert [] == children(server.pid)
+        server.send_signal(stop)
+        assert 0 == server.wait(timeout=10)
+        assert closed(port)

@@ -3,13 +3,17 @@ client: the pages, the streamed catalogue, the form, and hostile data shown as t
 
 from __future__ import annotations
 
+import http.client
 import re
+import signal
 import time
+import urllib.parse
 from types import ModuleType
 from typing import Any
 
 import html5lib
 import pytest
+from served import MAKEFILE, closed, free_port, get, served
 from starlette.testclient import TestClient
 
 from examples import fastapi_app, starlette_app
@@ -114,3 +118,37 @@ def test_the_fastapi_app_keeps_its_json_and_openapi() -> None:
         ("/reviews", "get"),
         ("/reviews", "post"),
     } == html_routes
+
+
+@pytest.mark.parametrize("name", ["starlette", "fastapi"])
+def test_the_make_target_serves_the_app_with_uvicorn(name: str) -> None:
+    """The command of `make demo-starlette` and `make demo-fastapi`: uvicorn serves the app, the
+    form is read (python-multipart, which the extras install), Ctrl-C's SIGINT stops it."""
+    module = f"examples.{name}_app:app"
+    recipe = f"$(VENV)/bin/uvicorn {module} --host 127.0.0.1 --port $(DEMO_PORT)"
+    assert recipe in MAKEFILE
+    port = free_port()
+    command = ["-m", "uvicorn", module, "--host", "127.0.0.1", "--port", str(port)]
+    with served(command, port) as server:
+        response = served_get(port)
+        assert (200, HTML) == (response[0], response[1]["content-type"])
+        nonce = re.search(r"'nonce-([\w-]+)'", response[1]["content-security-policy"])
+        assert nonce is not None
+        assert f'<script nonce="{nonce[1]}">' in response[2]
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        form = urllib.parse.urlencode({"name": "Ada", "text": "Smoky"})
+        kind = {"Content-Type": "application/x-www-form-urlencoded"}
+        connection.request("POST", "/reviews", body=form, headers=kind)
+        posted = connection.getresponse()
+        posted.read()
+        connection.close()
+        assert (303, "/reviews") == (posted.status, posted.getheader("location"))
+        server.send_signal(signal.SIGINT)
+        assert 0 == server.wait(timeout=10)
+        assert closed(port)
+
+
+def served_get(port: int) -> tuple[int, dict[str, str], str]:
+    response = get(port)
+    assert response is not None
+    return response[0], {key.lower(): value for key, value in response[1].items()}, response[2]

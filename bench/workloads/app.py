@@ -1,14 +1,15 @@
 """app: the example guestbook's home page (examples/guestbook), as it is shown again with the
-form's errors: a layout, a form whose fields have a class dict and aria spreads, and 30 entries
-with links to the visitors' websites (some javascript:), times, and an htmx button whose
-``hx-on`` handler takes a JavaScript string.
+form's errors: a layout, a form with its CSRF input and fields that have a class dict and aria
+spreads, 30 entries with links to the visitors' websites (some javascript:), times, an htmx
+button, and an inline script that takes a JavaScript string.
 
 The entries, the fields and the aria attributes are the guestbook's own functions
-(``entry_item``, ``field``, ``invalid``). The layout, the form and the entry list call
-``url_for``, ``static_url`` and ``flashed_messages``, which need a Flask request, so they are
-reproduced here with the URLs they give as constants; tests/test_bench_workloads.py checks that
-this page is the one the guestbook renders in a request. tdom is left out: it filters no URL
-and writes the hx-on value as text.
+(``entry_item``, ``field``, ``invalid``). The layout, the form, the entry list and the script
+call ``url_for``, ``static_url``, ``flashed_messages``, ``csrf_input`` and a lazy message,
+which need a Flask request, so they are reproduced here with the URLs, the token and the label
+they give as constants; tests/test_bench_workloads.py checks that this page is the one the
+guestbook renders in a request (where the nonce of the page's scripts is not set). tdom is
+left out: it filters no URL and writes the script's value as text.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ __all__ = ["WORKLOAD", "Guestbook", "make_guestbook", "page"]
 INDEX, SIGN, ENTRIES = "/", "/", "/entries"
 CSS = TrustedResourceURL.unchecked("/static/guestbook.css")
 HTMX = TrustedResourceURL.unchecked("/static/htmx.min.js")
+# a token as Flask-WTF's generate_csrf() makes one (the session's, signed, with a time)
+CSRF_TOKEN = "IjJjMmIyYzE3OGNmZjZhNDE2MGM5MWNmODc3ZWZmNjhkYTFiMjBmNWEi.axRd8g.rqOAvGRy2mHpXtRxJKfX"
 WEBSITES = ("https://example.com/~ada?x=1&y=2", "", "javascript:alert('hi')", "example.org/me")
 
 
@@ -66,12 +69,19 @@ def flashed_messages() -> Template:
     return t""
 
 
+def csrf_input() -> Template:
+    """htmltemplates.flask.csrf_input(), with the token as a constant."""
+    name = "csrf_token"
+    return t'<input type="hidden" name={name} value={CSRF_TOKEN}>'
+
+
 def layout(title: str, body: Template) -> Template:
     return t"""<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
+  <meta name="htmx-config" content='{{"allowEval": false, "includeIndicatorStyles": false}}'>
   <title>{title}</title>
   <link rel="stylesheet" href={CSS}>
   <script src={HTMX} defer></script>
@@ -96,6 +106,7 @@ def entry_form(draft: Draft, errors: Mapping[str, Template]) -> Template:
     website = t"""<input id="website" name="website" value={draft.website}
     maxlength={MAX_LENGTH["website"]} placeholder="https://..." {invalid("website", errors)}>"""
     return t"""<form class="sign" method="post" action={SIGN}>
+{csrf_input()}
 <h2>Sign the guestbook</h2>
 {field("name", "Your name", name, errors.get("name"))}
 {field("message", "Message", message, errors.get("message"))}
@@ -114,9 +125,17 @@ def entry_list(entries: Sequence[Entry]) -> Template:
     return t"""<section id="entries">
 <h2>{count}</h2>
 <button type="button" data-refresh hx-get={ENTRIES} hx-target="#entries"
-  hx-swap="outerHTML" hx-on::before-request="this.textContent = {REFRESHING}">Refresh</button>
+  hx-swap="outerHTML">Refresh</button>
 {items}
 </section>"""
+
+
+def refresh_script() -> Template:
+    return t"""<script>
+document.addEventListener("htmx:beforeRequest", (event) => {{
+  if (event.target.matches("[data-refresh]")) event.target.textContent = {REFRESHING};
+}});
+</script>"""
 
 
 def page(g: Guestbook) -> Template:
@@ -126,7 +145,8 @@ def page(g: Guestbook) -> Template:
         t"""<h1>Guestbook</h1>
 <p>Leave a message for the next visitors.</p>
 {entry_form(g.draft, g.errors)}
-{entry_list(g.entries)}""",
+{entry_list(g.entries)}
+{refresh_script()}""",
     )
 
 
@@ -173,6 +193,7 @@ maxlength="{MAX_LENGTH["message"]}"
     maxlength="{MAX_LENGTH["website"]}" placeholder="https://..."\
 {invalid_b("website", errors)}>"""
     return f"""<form class="sign" method="post" action="{SIGN}">
+<input type="hidden" name="csrf_token" value="{escape(CSRF_TOKEN)}">
 <h2>Sign the guestbook</h2>
 {field_b("name", "Your name", name, errors.get("name"))}
 {field_b("message", "Message", message, errors.get("message"))}
@@ -188,6 +209,7 @@ def render_baseline(g: Guestbook) -> str:
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
+  <meta name="htmx-config" content='{{"allowEval": false, "includeIndicatorStyles": false}}'>
   <title>Guestbook</title>
   <link rel="stylesheet" href="{CSS}">
   <script src="{HTMX}" defer></script>
@@ -202,11 +224,15 @@ def render_baseline(g: Guestbook) -> str:
 <section id="entries">
 <h2>{len(g.entries)} entries</h2>
 <button type="button" data-refresh hx-get="{ENTRIES}" hx-target="#entries"
-  hx-swap="outerHTML" hx-on::before-request="this.textContent = \
-{escape(js_value(REFRESHING))}">Refresh</button>
+  hx-swap="outerHTML">Refresh</button>
 <ol class="entries">
 {items}</ol>
 </section>
+<script>
+document.addEventListener("htmx:beforeRequest", (event) => {{
+  if (event.target.matches("[data-refresh]")) event.target.textContent = {js_value(REFRESHING)};
+}});
+</script>
 </main>
 <footer>Made with htmltemplates and Flask.</footer>
 </body>
@@ -222,6 +248,7 @@ JINJA_SOURCES = {
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
+  <meta name="htmx-config" content='{"allowEval": false, "includeIndicatorStyles": false}'>
   <title>{% block title %}{% endblock %}</title>
   <link rel="stylesheet" href="{{ css }}">
   <script src="{{ htmx }}" defer></script>
@@ -262,6 +289,7 @@ UTC</time></p>
 {% block body %}<h1>Guestbook</h1>
 <p>Leave a message for the next visitors.</p>
 <form class="sign" method="post" action="{{ sign }}">
+<input type="hidden" name="csrf_token" value="{{ csrf_token }}">
 <h2>Sign the guestbook</h2>
 {% call m.field("name", "Your name", errors.name) %}<input id="name" name="name" \
 value="{{ draft.name }}" maxlength="{{ max.name }}"
@@ -278,11 +306,15 @@ name="website" value="{{ draft.website }}"
 <section id="entries">
 <h2>{{ entries|length }} entries</h2>
 <button type="button" data-refresh hx-get="{{ entries_url }}" hx-target="#entries"
-  hx-swap="outerHTML" hx-on::before-request='this.textContent =  {{ refreshing|tojson }} '>\
-Refresh</button>
+  hx-swap="outerHTML">Refresh</button>
 <ol class="entries">
 {% for e in entries %}{{ m.entry_item(e) }}{% endfor %}</ol>
 </section>
+<script>
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (event.target.matches("[data-refresh]")) event.target.textContent =  {{ refreshing|tojson }} ;
+});
+</script>
 {% endblock %}""",
 }
 
@@ -300,6 +332,7 @@ def setup() -> Renderers:
         "sign": SIGN,
         "entries_url": ENTRIES,
         "refreshing": REFRESHING,
+        "csrf_token": CSRF_TOKEN,
         "max": MAX_LENGTH,
         "draft": g.draft,
         "errors": g.error_texts,
@@ -309,7 +342,7 @@ def setup() -> Renderers:
         "baseline": lambda: render_baseline(g),
         "htmltemplates": lambda: html(page(g)),
         "jinja2": lambda: template.render(context),
-        "tdom": NotApplicable("tdom filters no URL and writes an hx-on value as text"),
+        "tdom": NotApplicable("tdom filters no URL and writes a script's value as text"),
     }
 
 

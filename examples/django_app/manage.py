@@ -1,5 +1,5 @@
-"""Django's command-line utility for the example: ``python examples/django_app/manage.py
-runserver`` from the repository root."""
+"""Django's command-line utility for the example: ``make demo-django``, or
+``.venv/bin/python examples/django_app/manage.py runserver`` from the repository root."""
 
 import os
 import sys

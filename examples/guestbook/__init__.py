@@ -6,9 +6,13 @@ use. Pages are made of components, plain functions that return t-strings
 (``components.py``); views return those templates through ``htmltemplates.flask.view``
 (``views.py``). Whatever a visitor types is stored as typed and shown as text. The pages are in
 English and French (``?lang=fr``, or the browser's Accept-Language): the messages are
-``htmltemplates.i18n`` t-strings, extracted with ``pybabel extract -F babel.cfg``.
+``htmltemplates.i18n`` t-strings, extracted with ``pybabel extract -F babel.cfg``. Every
+response has a strict Content-Security-Policy (``POLICY``: a script runs only with the nonce
+html() writes on it), and every POST must carry the CSRF token of the form (Flask-WTF's
+``CSRFProtect``, the hidden input of ``htmltemplates.flask.csrf_input()``), else it is a 400.
 
-Run it with ``flask --app examples.guestbook run`` from the repository root. Configuration, in
+Run it with ``make demo``, or ``.venv/bin/python -m flask --app examples.guestbook run`` from
+the repository root. Configuration, in
 this order: the defaults below, ``config.py`` in the instance folder, ``FLASK_*`` environment
 variables (``FLASK_SECRET_KEY``, ``FLASK_DATABASE``); tests pass ``test_config`` instead.
 """
@@ -20,13 +24,22 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask
+from flask_wtf.csrf import CSRFError, CSRFProtect  # type: ignore[import-untyped]
 
+from htmltemplates.flask import HTMLTemplates
 from htmltemplates.i18n import Catalogs, check_catalog, init_flask
 
 from . import db, views
 
 # The catalogs' sources, checked in: translations/LOCALE/LC_MESSAGES/messages.po
 TRANSLATIONS = os.path.join(os.path.dirname(__file__), "translations")
+
+# The Content-Security-Policy of every response: scripts run only with the request's nonce,
+# which html() writes on each <script> of the pages; styles, images, fetches from the app only.
+POLICY = (
+    "default-src 'self'; script-src 'nonce-{nonce}'; style-src 'self'; "
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
 
 __all__ = ["create_app"]
 
@@ -49,6 +62,7 @@ def create_app(
     app.config.from_mapping(
         SECRET_KEY="dev",  # fine on 127.0.0.1; set a real one in instance/config.py
         DATABASE=os.path.join(app.instance_path, "guestbook.sqlite"),
+        HTMLTEMPLATES_CSP=POLICY,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -56,9 +70,14 @@ def create_app(
     else:
         app.config.from_mapping(test_config)
 
+    HTMLTemplates(app)  # the nonce of each request, and the policy's header
     init_flask(app, catalogs())
+    # every POST must carry the token of csrf_input(), or it is a 400; after init_flask, whose
+    # before_request chooses the language the refusal is shown in
+    CSRFProtect(app)
     db.init_app(app)
     app.register_blueprint(views.bp)
+    app.register_error_handler(CSRFError, views.csrf_refused)
     app.register_error_handler(404, views.not_found)
     return app
 

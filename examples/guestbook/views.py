@@ -5,6 +5,7 @@ from __future__ import annotations
 from string.templatelib import Template
 
 from flask import Blueprint, flash, redirect, request, url_for
+from flask_wtf.csrf import CSRFError  # type: ignore[import-untyped]
 from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
 
@@ -45,6 +46,12 @@ def sign() -> tuple[Template, int] | Response:
 def entries() -> Template:
     """The entries section alone, for the page's Refresh button (an htmx fragment)."""
     return components.entry_list(db.list_entries())
+
+
+@view
+def csrf_refused(error: CSRFError) -> tuple[Template, int]:
+    """A POST without a valid CSRF token (missing, of another session, expired): 400."""
+    return components.csrf_refused_page(), 400
 
 
 @view

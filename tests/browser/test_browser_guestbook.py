@@ -5,7 +5,9 @@ test. Before any script of the app, the marker script (APP_MARKER_JS) is injecte
 page: hostile input calls ``top.__pwned(N)``, which would record N if it ever ran. A visitor
 then signs the guestbook with hostile input, as typed on the keyboard, and the test checks that
 the entry shows exactly what was typed, as text, in the page and in the fragment the Refresh
-button swaps in (outerHTML: where an ``<img onerror>`` would run), and that nothing ran.
+button swaps in (outerHTML: where an ``<img onerror>`` would run), and that nothing ran. The
+app's Content-Security-Policy reports no violation: its own scripts carry the nonce, htmx runs
+no code from attributes and adds no style, and no payload got as far as being blocked.
 """
 
 from __future__ import annotations
@@ -43,14 +45,26 @@ MESSAGE = (
 WEBSITE = "javascript:top.__pwned(6)"
 INVALID_URL = "about:invalid#htmltemplates"
 
-# The page's state: markers, navigations asked for, what each part shows, and the markup
-# that a payload would have added (elements that run code, on* attributes).
+# Before the page's own scripts: the markers, and a record of CSP violations.
+WATCH_JS = (
+    APP_MARKER_JS
+    + """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__violations.push(event.violatedDirective + " " + event.blockedURI);
+});
+"""
+)
+
+# The page's state: markers, CSP violations, navigations asked for, what each part shows, and
+# the markup that a payload would have added (elements that run code, on* attributes).
 STATE_JS = r"""
 const entry = document.querySelector("#entries li.entry");
 const text = (selector) => entry?.querySelector(selector)?.textContent ?? null;
 const link = entry?.querySelector(".byline a") ?? null;
 return {
   pwned: window.__pwned_ids,
+  violations: window.__violations,
   navigations: window.__navigations,
   entries: document.querySelectorAll("#entries li.entry").length,
   name: text(".byline strong"),
@@ -74,9 +88,7 @@ def guestbook(
     """The guestbook's URL, with the marker script injected into every page it serves."""
     app = create_app({"SECRET_KEY": "browser-test"}, instance_path=tmp_path / "instance")
     url = app_server(app)
-    script = browser.execute_cdp_cmd(
-        "Page.addScriptToEvaluateOnNewDocument", {"source": APP_MARKER_JS}
-    )
+    script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH_JS})
     try:
         yield url
     finally:
@@ -125,23 +137,32 @@ def test_hostile_entry_shows_as_text_and_runs_nothing(
     assert guestbook + "/#entry-1" == browser.current_url
     shown = {
         "pwned": [],
+        "violations": [],
         "navigations": [],
         "entries": 1,
         "name": NAME,
         "message": MESSAGE,
         "website": [WEBSITE, INVALID_URL],
         "flashes": [f"Thank you for signing, {NAME}!"],
-        "scripts": ["/static/htmx.min.js"],
+        "scripts": ["/static/htmx.min.js", None],  # htmx, and the page's inline script
         "added": 0,
         "handlers": [],
     }
     assert shown == state(browser)
 
-    # The Refresh button (htmx) swaps in GET /entries with outerHTML: the same entry, again as text.
+    # The Refresh button (htmx) swaps in GET /entries with outerHTML: the same entry, again as
+    # text. The page's script relabels the button while htmx fetches (recorded by an observer).
+    browser.execute_script(
+        """window.__labels = [];
+        const button = document.querySelector("[data-refresh]");
+        new MutationObserver(() => window.__labels.push(button.textContent))
+          .observe(button, {childList: true, characterData: true, subtree: true});"""
+    )
     section = browser.find_element(By.ID, "entries")
     browser.find_element(By.CSS_SELECTOR, "[data-refresh]").click()
     WebDriverWait(browser, 10).until(expected_conditions.staleness_of(section))
     assert shown == state(browser)
+    assert ["Refreshing…"] == browser.execute_script("return window.__labels")
 
     exercise(browser)
     after = state(browser)
@@ -170,6 +191,7 @@ def test_a_refused_form_shows_the_hostile_input_again_as_typed(
     form = browser.execute_script(
         """return {
           pwned: window.__pwned_ids,
+          violations: window.__violations,
           name: document.getElementById("name").value,
           message: document.getElementById("message").value,
           website: document.getElementById("website").value,
@@ -179,11 +201,12 @@ def test_a_refused_form_shows_the_hostile_input_again_as_typed(
     )
     expected = {
         "pwned": [],
+        "violations": [],
         "name": "",
         "message": MESSAGE,
         "website": WEBSITE,
         "textareas": 1,
-        "scripts": 1,
+        "scripts": 2,
     }
     assert expected == form
     browser.execute_script(
@@ -192,4 +215,4 @@ def test_a_refused_form_shows_the_hostile_input_again_as_typed(
         browser.find_element(By.TAG_NAME, "body"),
     )
     browser.execute_async_script(WAIT_JS, 100)
-    assert [] == browser.execute_script("return window.__pwned_ids")
+    assert [[], []] == browser.execute_script("return [window.__pwned_ids, window.__violations]")
