@@ -688,7 +688,10 @@ def test_static_url() -> None:
         )
 
 
-def test_csrf_input_without_flask_wtf() -> None:
+def test_csrf_input_without_flask_wtf(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the flask extra installs Flask-WTF: an app without it is one where its import fails
+    monkeypatch.setitem(sys.modules, "flask_wtf", None)
+    monkeypatch.setitem(sys.modules, "flask_wtf.csrf", None)
     app = make_app()
     with app.test_request_context("/"), pytest.raises(ImportError) as caught:
         csrf_input()
