@@ -440,6 +440,7 @@ MESSAGES = {
         "{% endtrans %}</p>\n"
         '<p>{{ _("Save %(what)s", what=thing) }} {{ gettext("Cancel") }}</p>\n'
         "<p>{% trans name=user.name %}100% sure, {{ name }}{% endtrans %}</p>\n"
+        '<p>{{ pgettext("verb", "Post") }}</p>\n'
     )
 }
 FRENCH_PO = """\
@@ -471,6 +472,10 @@ msgstr "Annuler"
 #, python-format
 msgid "100%% sure, %(name)s"
 msgstr "Sûr à 100%%, %(name)s"
+
+msgctxt "verb"
+msgid "Post"
+msgstr "Publier"
 """
 
 
@@ -504,7 +509,8 @@ def test_translated_messages_render_from_the_migrated_catalog(importer: Any) -> 
             f"<p>Bonjour {EVIL_ESCAPED} !</p>\n"
             f"<p>{'Un article' if len(items) == 1 else '3 articles'}</p>\n"
             "<p>Enregistrer &lt;x&gt; Annuler</p>\n"
-            f"<p>Sûr à 100%, {EVIL_ESCAPED}</p>"
+            f"<p>Sûr à 100%, {EVIL_ESCAPED}</p>\n"
+            "<p>Publier</p>"
         )
     code = conversion.modules["messages.py"]
     assert "    def _message1(user: Any) -> Template:\n" in code
