@@ -45,6 +45,7 @@ class Expressions(ABC):
         self.where = Where()
         self.last_static = ""
         self.current_block = ""
+        self.children = False  # in a macro whose caller() is its children
 
     @abstractmethod
     def block_expression(self, name: str, node: nodes.Node) -> str:
@@ -266,6 +267,8 @@ class Expressions(ABC):
             and function.node.name == "self"
         ):
             return self.block_expression(function.attr, node)
+        if self.children and isinstance(function, nodes.Name) and function.name == "caller":
+            return "children"
         if self.static_file(node):
             static_url = self.need("htmltemplates.flask", "static_url")
             rest = nodes.Call(function, [], node.kwargs, node.dyn_args, node.dyn_kwargs)

@@ -90,6 +90,8 @@ class MarkupWriter(Expressions):
                 return [(False, self.call_block(node))]
             case nodes.With():
                 return [(False, self.with_(node))]
+            case nodes.FilterBlock():
+                return [(False, self.filter_block(node))]
         return [(False, self.todo(node, f"the tag {type(node).__name__} is not converted"))]
 
     def output(self, node: nodes.Node) -> tuple[bool, str]:
@@ -102,13 +104,24 @@ class MarkupWriter(Expressions):
             code += "!s"  # Jinja prints a list as Python writes it; html() would render each item
         return (False, code)
 
-    def body(self, body: Sequence[nodes.Node], parameters: Sequence[str] = ()) -> str:
-        """``body`` as an expression: a t-string, or the call of a nested function when it
-        sets variables, which only a function can hold."""
+    def body(
+        self, body: Sequence[nodes.Node], parameters: Sequence[str] = (), *, bare: bool = True
+    ) -> str:
+        """``body`` as an expression: a t-string (a value alone if ``bare`` and the body is
+        one value), or the call of a nested function when it sets variables, which only a
+        function can hold."""
         if sets(body):
             kind = "loop_body" if self.loops else "part"
             return self.nested(body, parameters, kind) + f"({', '.join(parameters)})"
-        return tstring(self.parts(body))
+        parts = self.parts(body)
+        if (
+            bare
+            and len(parts) == 1
+            and not parts[0][0]
+            and not parts[0][1].endswith((":safe", "!s"))
+        ):
+            return parts[0][1]  # t"{x}" renders as x does in text: the value alone
+        return tstring(parts)
 
     def branches(
         self, bodies: Sequence[Sequence[nodes.Node]], write: Callable[..., str]
@@ -176,6 +189,20 @@ class MarkupWriter(Expressions):
         names = [self.target(target) for target in node.targets]
         values = [self.expr(value) for value in node.values]
         return f"{self.nested(node.body, names, 'with')}({', '.join(values)})"
+
+    def filter_block(self, node: nodes.FilterBlock) -> str:
+        """``{% filter upper %}...{% endfilter %}``: the filter applied to the rendered body,
+        as Jinja applies it to the markup the body renders to."""
+        body = f"{self.need('htmltemplates', 'html')}({tstring(self.parts(node.body))})"
+        innermost = node.filter
+        while isinstance(innermost.node, nodes.Filter):
+            innermost = innermost.node
+        placeholder = "_filtered_body_"
+        innermost.node = nodes.Name(placeholder, "load")
+        try:
+            return self.expr(node.filter).replace(placeholder, body, 1)
+        finally:
+            innermost.node = None
 
     def conditional(self, node: nodes.If, write: Callable[..., str] | None = None) -> str:
         """``{% if %}`` as a conditional expression of its bodies written by ``write``."""

@@ -126,12 +126,16 @@ class Writer(MarkupWriter):
         return f"{function}({self.context_arguments(unit, {})})"
 
     def call_block(self, node: nodes.CallBlock) -> str:
+        """``{% call m(...) %}body{% endcall %}``: the body as the macro's ``children``, or,
+        when the block takes arguments (``{% call(user) %}``), a ``caller`` lambda."""
         arguments = [arg.name for arg in node.args]
-        caller = f"lambda {', '.join(arguments)}: " if arguments else "lambda: "
-        caller += self.body(node.body, arguments)
+        if arguments:
+            given = f"caller=lambda {', '.join(arguments)}: {self.body(node.body, arguments)}"
+        else:
+            given = f"children={self.body(node.body)}"
         call = node.call
         written = self.arguments(call)
-        joined = f"{written}, caller={caller}" if written else f"caller={caller}"
+        joined = f"{written}, {given}" if written else given
         return f"{self.operand(call.node)}({joined})"
 
     def macro(self, node: nodes.Macro) -> str:
@@ -145,11 +149,21 @@ class Writer(MarkupWriter):
             for name, default in zip(names[len(required) :], defaults, strict=True)
         ]
         self.need("typing", "Any")
-        if any(name.name == "caller" for name in node.find_all(nodes.Name)):
+        calls = [
+            call
+            for call in node.find_all(nodes.Call)
+            if isinstance(call.node, nodes.Name) and call.node.name == "caller"
+        ]
+        # caller() without arguments is the content of {% call %}: the component's children
+        self.children = bool(calls) and not any(call.args or call.kwargs for call in calls)
+        if self.children:
+            parameters += ["*", "children: Template"]
+        elif calls:
             self.need("collections.abc", "Callable")
             parameters += ["*", "caller: Callable[..., Template]"]
         lines = self.statements(node.body)
         text = tstring(self.parts(unset(node.body)))
+        self.children = False
         lines += [*self.helpers, "return " + text]
         return define(node.name, parameters, lines, star=False)
 
@@ -205,7 +219,7 @@ class Writer(MarkupWriter):
             if name in unit.blocks:
                 block = unit.blocks[name]
                 self.current_block = name
-                content = self.body(block.body)
+                content = self.body(block.body, bare=False)  # None would mean "not given"
                 self.current_block = ""
                 if unit.extended and name in unit.supered:
                     reads = sorted(block_reads(unit, name))
