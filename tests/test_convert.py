@@ -73,6 +73,12 @@ SOURCES = {
         '{% call card("Sign in") %}<form>{{ forms.field("user", value=name) }}'
         '{{ forms.field("password", type="password") }}</form>{% endcall %}\n'
     ),
+    # a recursive loop, loop(children) and loop.depth
+    "tree.html": (
+        '<ul>{% for item in tree recursive %}<li class="d{{ loop.depth }}">{{ item.name }}'
+        "{% if item.children %}<ul>{{ loop(item.children) }}</ul>{% endif %}</li>"
+        "{% endfor %}</ul>"
+    ),
     # a filter block: the filter applied to the markup the body renders
     "shout.html": (
         "<p>{% filter upper %}Hi <b>{{ name }}</b>{% endfilter %}</p>"
@@ -148,6 +154,17 @@ CONTEXTS: dict[str, dict[str, Any]] = {
     "form.html": {"name": EVIL},
     "table.html": {"people": ["Ann", EVIL]},
     "shout.html": {"name": "<ann & bob>"},
+    "tree.html": {
+        "tree": [
+            SimpleNamespace(
+                name="a",
+                children=[
+                    SimpleNamespace(name=EVIL, children=[]),
+                    SimpleNamespace(name="c", children=[SimpleNamespace(name="d", children=[])]),
+                ],
+            )
+        ]
+    },
     "sets.html": {"items": [SimpleNamespace(price=2), SimpleNamespace(price=3)]},
     "tests.html": {
         "x": EVIL,

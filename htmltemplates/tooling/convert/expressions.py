@@ -46,6 +46,8 @@ class Expressions(ABC):
         self.last_static = ""
         self.current_block = ""
         self.children = False  # in a macro whose caller() is its children
+        # per enclosing loop: its function if recursive, and whether it takes the depth
+        self.recursive: list[tuple[str, bool]] = []
 
     @abstractmethod
     def block_expression(self, name: str, node: nodes.Node) -> str:
@@ -212,6 +214,8 @@ class Expressions(ABC):
 
     def getattr(self, node: nodes.Getattr, test: bool) -> str:
         if isinstance(node.node, nodes.Name) and node.node.name == "loop" and self.loops:
+            if node.attr in {"depth", "depth0"} and self.recursive and self.recursive[-1][0]:
+                return "depth" if node.attr == "depth" else "(depth - 1)"
             if node.attr not in LOOP_ATTRIBUTES:
                 return self.todo(node, f"loop.{node.attr} is not converted")
             self.loops[-1].add(node.attr)
@@ -269,6 +273,11 @@ class Expressions(ABC):
             return self.block_expression(function.attr, node)
         if self.children and isinstance(function, nodes.Name) and function.name == "caller":
             return "children"
+        if isinstance(function, nodes.Name) and function.name == "loop" and self.recursive:
+            recursive, depth = self.recursive[-1]
+            if not recursive:
+                return self.todo(node, "loop() outside a recursive loop")
+            return f"{recursive}({self.arguments(node)}{', depth + 1' if depth else ''})"
         if self.static_file(node):
             static_url = self.need("htmltemplates.flask", "static_url")
             rest = nodes.Call(function, [], node.kwargs, node.dyn_args, node.dyn_kwargs)

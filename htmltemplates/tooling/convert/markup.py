@@ -14,6 +14,8 @@ from .scope import free_names, loop_attributes, makes_a_list, sets, unset
 from .units import ENUMERATED
 from .where import COMMENT, EQUALS, RAW, TAG, TEXT, VALUE, Where, advance
 
+LIST = "list[Template]"
+
 
 class MarkupWriter(Expressions):
     """Writes the markup of a template: text, conditions and loops, sets and ``with``."""
@@ -190,6 +192,11 @@ class MarkupWriter(Expressions):
         values = [self.expr(value) for value in node.values]
         return f"{self.nested(node.body, names, 'with')}({', '.join(values)})"
 
+    def recursive_function(self, node: nodes.For) -> str:
+        """The name of the nested function of a recursive loop."""
+        self.counter += 1
+        return f"_recursive{self.counter}"
+
     def filter_block(self, node: nodes.FilterBlock) -> str:
         """``{% filter upper %}...{% endfilter %}``: the filter applied to the rendered body,
         as Jinja applies it to the markup the body renders to."""
@@ -221,8 +228,8 @@ class MarkupWriter(Expressions):
         """The ``for ... in ...`` of a comprehension for ``node``, the names it binds, and
         whether ``loop`` is enumerate's index."""
         target = self.target(node.target)
-        used = loop_attributes(node.body)
-        iterable = self.expr(node.iter)
+        used = loop_attributes(node.body) - {"depth", "depth0", "()"}
+        iterable = "items" if node.recursive else self.expr(node.iter)
         if node.test is not None and used:
             # Jinja's loop counts the items the test keeps: filter first
             iterable = f"[{target} for {target} in {iterable} if {self.expr(node.test, True)}]"
@@ -235,7 +242,7 @@ class MarkupWriter(Expressions):
             head = f"for loop, {target} in {looped}({iterable})"
             parameters = ["loop", target]
         else:
-            head = f"for {target} in {self.operand(node.iter)}"
+            head = f"for {target} in {'items' if node.recursive else self.operand(node.iter)}"
             parameters = [target]
         if isinstance(node.target, nodes.Tuple) and used:
             head = head.replace(f", {target} in", f", ({target}) in")
@@ -245,15 +252,26 @@ class MarkupWriter(Expressions):
         return head, parameters, enumerated
 
     def loop(self, node: nodes.For) -> str:
-        if node.recursive:
-            return self.todo(node, "a recursive loop is not converted")
         head, parameters, enumerated = self.loop_head(node)
         self.loops.append(set())
         self.enumerated.append(enumerated)
+        recursive = self.recursive_function(node) if node.recursive else ""
+        uses_depth = bool(loop_attributes(node.body) & {"depth", "depth0"})
+        self.recursive.append((recursive, uses_depth))
         (body,) = self.branches([node.body], lambda body: self.body(body, parameters))
+        self.recursive.pop()
         self.loops.pop()
         self.enumerated.pop()
         text = f"[{body} {head}]"
+        if recursive:
+            # loop(children) in the body calls the loop again: a nested function of the items
+            depth = ["depth: int = 1"] if uses_depth else []
+            self.need("typing", "Any")
+            function = define(
+                recursive, ["items: Any", *depth], [f"return {text}"], star=False, returns=LIST
+            )
+            self.helpers.append(function + "\n")
+            text = f"{recursive}({self.expr(node.iter)})"
         if node.else_:
             (otherwise,) = self.branches([node.else_], self.body)
             text += f" or {otherwise}"

@@ -64,12 +64,19 @@ def indent(lines: Iterable[str]) -> list[str]:
     ]
 
 
-def define(name: str, parameters: Sequence[str], body: Sequence[str], *, star: bool) -> str:
+def define(
+    name: str,
+    parameters: Sequence[str],
+    body: Sequence[str],
+    *,
+    star: bool,
+    returns: str = "Template",
+) -> str:
     """A function definition; its parameters on one line, or one per line when long."""
     listed = ["*", *parameters] if star and parameters else list(parameters)
-    head = f"def {name}({', '.join(listed)}) -> Template:"
+    head = f"def {name}({', '.join(listed)}) -> {returns}:"
     if len(head) > 100:
-        head = "\n".join([f"def {name}(", *(f"    {p}," for p in listed), ") -> Template:"])
+        head = "\n".join([f"def {name}(", *(f"    {p}," for p in listed), f") -> {returns}:"])
     return "\n".join([head, *indent(body)])
 
 

@@ -128,8 +128,16 @@ def loop_attributes(body: Sequence[nodes.Node]) -> set[str]:
             found.add(node.attr)
         elif isinstance(node, nodes.Name) and node.name == "loop":
             found.add("*")
+        calls_loop = (
+            isinstance(node, nodes.Call)
+            and isinstance(node.node, nodes.Name)
+            and node.node.name == "loop"
+        )
+        if calls_loop:
+            found.add("()")  # loop(children): a recursive loop called again
         for child in node.iter_child_nodes():
-            if not (isinstance(node, nodes.Getattr) and child is node.node and node.attr):
+            skipped = isinstance(node, nodes.Getattr) and child is node.node and node.attr
+            if not skipped and not (calls_loop and child is node.node):  # type: ignore[attr-defined]
                 visit(child)
 
     for node in body:
