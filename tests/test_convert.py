@@ -646,3 +646,31 @@ def test_flasks_javascript_example_parses_as_with_jinja(page: str, importer: Any
     assert '<li class="active">' in ours
     assert '<li class="">' in jinja
     assert '<li class="">' not in ours
+
+
+def test_templates_it_cannot_read_or_write_are_reported() -> None:
+    sources = {
+        "tags.html": (
+            "{% macro tag(name) %}<{{ name }}"
+            "{% for k, v in kwargs.items() %} {{ k }}={{ v }}{% endfor %}>"
+            "{{ varargs|join(',') }}</{{ name }}>{% endmacro %}"
+        ),
+        "unknown.html": "<p>{% frobnicate %}</p>",
+        "control.html": (
+            "{% for x in xs %}{% if x > 2 %}{% break %}{% endif %}{{ x }}{% endfor %}"
+            "{% do xs.append(1) %}"
+        ),
+    }
+    conversion = convert_templates(sources, flask=False)
+    assert [str(problem) for problem in conversion.problems] == [
+        "unknown.html:1: not converted: Encountered unknown tag 'frobnicate'.",
+        "control.html:1: {% break %} is not converted",
+        "control.html:1: {% do %} is not converted",
+        "tags.html:1: an element name from a value is not converted",
+        "tags.html:1: an element name from a value is not converted",
+    ]
+    assert "unknown.py" not in conversion.modules
+    assert (
+        "def tag(name: Any, *varargs: Any, **kwargs: Any) -> Template:\n"
+        in (conversion.modules["tags.py"])
+    )

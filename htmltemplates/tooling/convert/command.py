@@ -7,13 +7,27 @@ import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path, PurePosixPath
 
-from jinja2 import Environment, nodes
+from jinja2 import Environment, TemplateSyntaxError, nodes
 
 from .scope import free_names
 from .templates import Writer
-from .units import CONSTANTS, FLASK_GLOBALS, GETTEXT, Conversion, Unit, block_owner, module_name
+from .units import (
+    CONSTANTS,
+    FLASK_GLOBALS,
+    GETTEXT,
+    Conversion,
+    Problem,
+    Unit,
+    block_owner,
+    module_name,
+)
 
 # -- the whole conversion ----------------------------------------------------------------------
+
+
+# the extensions of the environment templates are read with: the tags they add are parsed (and
+# written, or reported), where without them a template using one could not be read at all
+EXTENSIONS = ["jinja2.ext.i18n", "jinja2.ext.loopcontrols", "jinja2.ext.do"]
 
 
 def convert_templates(
@@ -21,10 +35,15 @@ def convert_templates(
 ) -> Conversion:
     """Convert the templates ``sources`` ({name: text}, named as ``render_template`` takes
     them) into modules ({path: source}), with a package ``__init__.py`` in each folder."""
-    environment = environment or Environment(extensions=["jinja2.ext.i18n"])
+    environment = environment or Environment(extensions=EXTENSIONS)
     units: dict[str, Unit] = {}
+    unreadable: list[Problem] = []
     for name, text in sorted(sources.items()):
-        tree = environment.parse(text, name=name)
+        try:
+            tree = environment.parse(text, name=name)
+        except TemplateSyntaxError as error:  # an extension's tag, a typo: reported, not written
+            unreadable.append(Problem(name, error.lineno, f"not converted: {error.message}"))
+            continue
         extends = list(tree.find_all(nodes.Extends))
         parent = None
         if extends and isinstance(extends[0].template, nodes.Const):
@@ -62,7 +81,7 @@ def convert_templates(
                 nested = owner is not None and any(owner.blocks[block.name].find_all(nodes.Block))
                 if owner is not None and not nested:
                     owner.supered.add(block.name)
-    conversion = Conversion()
+    conversion = Conversion(problems=unreadable)
     for unit in units.values():
         writer = Writer(units, unit, flask)
         path = module_name(unit.name).replace(".", "/") + ".py"
@@ -108,7 +127,7 @@ def main(argv: Sequence[str]) -> int:
     )
     options = parser.parse_args(argv)
     environment = Environment(
-        extensions=["jinja2.ext.i18n"],
+        extensions=EXTENSIONS,
         trim_blocks=options.trim_blocks,
         lstrip_blocks=options.lstrip_blocks,
     )

@@ -149,6 +149,11 @@ class Writer(MarkupWriter):
             for name, default in zip(names[len(required) :], defaults, strict=True)
         ]
         self.need("typing", "Any")
+        read = {name.name for name in node.find_all(nodes.Name) if name.ctx == "load"}
+        if "varargs" in read:  # Jinja's names for the arguments a macro was given beyond its own
+            parameters.append("*varargs: Any")
+        if "kwargs" in read:
+            parameters.append("**kwargs: Any")
         calls = [
             call
             for call in node.find_all(nodes.Call)
@@ -156,11 +161,15 @@ class Writer(MarkupWriter):
         ]
         # caller() without arguments is the content of {% call %}: the component's children
         self.children = bool(calls) and not any(call.args or call.kwargs for call in calls)
+        star = [] if "varargs" in read else ["*"]
+        keywords = [p for p in parameters if p.startswith("**")]
+        parameters = [p for p in parameters if not p.startswith("**")]
         if self.children:
-            parameters += ["*", "children: Template"]
+            parameters += [*star, "children: Template"]
         elif calls:
             self.need("collections.abc", "Callable")
-            parameters += ["*", "caller: Callable[..., Template]"]
+            parameters += [*star, "caller: Callable[..., Template]"]
+        parameters += keywords
         lines = self.statements(node.body)
         text = tstring(self.parts(unset(node.body)))
         self.children = False
