@@ -35,13 +35,34 @@ def convert_templates(
 ) -> Conversion:
     """Convert the templates ``sources`` ({name: text}, named as ``render_template`` takes
     them) into modules ({path: source}), with a package ``__init__.py`` in each folder."""
-    environment = environment or Environment(extensions=EXTENSIONS)
+    units, unreadable = _read(sources, environment or Environment(extensions=EXTENSIONS))
+    _relate(units, flask)
+    conversion = Conversion(problems=unreadable)
+    for unit in units.values():
+        writer = Writer(units, unit, flask)
+        path = module_name(unit.name).replace(".", "/") + ".py"
+        conversion.modules[path] = writer.module()
+        conversion.problems += writer.problems
+        folders = PurePosixPath(path).parent.parts
+        for depth in range(len(folders) + 1):
+            package = "/".join([*folders[:depth], "__init__.py"])
+            conversion.modules.setdefault(
+                package, '"""Components converted from Jinja2 templates."""\n'
+            )
+    return conversion
+
+
+def _read(
+    sources: dict[str, str], environment: Environment
+) -> tuple[dict[str, Unit], list[Problem]]:
+    """Each template parsed, with its parent, blocks and macros; the ones Jinja2 cannot read
+    (an extension's tag, a typo) as problems."""
     units: dict[str, Unit] = {}
     unreadable: list[Problem] = []
     for name, text in sorted(sources.items()):
         try:
             tree = environment.parse(text, name=name)
-        except TemplateSyntaxError as error:  # an extension's tag, a typo: reported, not written
+        except TemplateSyntaxError as error:
             unreadable.append(Problem(name, error.lineno, f"not converted: {error.message}"))
             continue
         extends = list(tree.find_all(nodes.Extends))
@@ -51,6 +72,12 @@ def convert_templates(
         blocks = {block.name: block for block in tree.find_all(nodes.Block)}
         macros = [node for node in tree.body if isinstance(node, nodes.Macro)]
         units[name] = Unit(name, tree, parent, blocks, macros)
+    return units, unreadable
+
+
+def _relate(units: dict[str, Unit], flask: bool) -> None:
+    """What each template reads (its own variables, and those of its parent and includes,
+    which it passes on), which are extended, and which blocks a child's super() renders."""
     provided = {"range", "dict", "namespace", "self", "super", "caller", "loop", *CONSTANTS}
     provided |= set(GETTEXT)
     if flask:
@@ -60,7 +87,7 @@ def convert_templates(
         if unit.parent in units:
             units[unit.parent].extended = True
     changed = True
-    while changed:  # what a parent or an included template reads, the caller passes on
+    while changed:  # to a fixed point: an include's include, a parent's parent
         changed = False
         for unit in units.values():
             needed = set(unit.reads)
@@ -81,19 +108,6 @@ def convert_templates(
                 nested = owner is not None and any(owner.blocks[block.name].find_all(nodes.Block))
                 if owner is not None and not nested:
                     owner.supered.add(block.name)
-    conversion = Conversion(problems=unreadable)
-    for unit in units.values():
-        writer = Writer(units, unit, flask)
-        path = module_name(unit.name).replace(".", "/") + ".py"
-        conversion.modules[path] = writer.module()
-        conversion.problems += writer.problems
-        folders = PurePosixPath(path).parent.parts
-        for depth in range(len(folders) + 1):
-            package = "/".join([*folders[:depth], "__init__.py"])
-            conversion.modules.setdefault(
-                package, '"""Components converted from Jinja2 templates."""\n'
-            )
-    return conversion
 
 
 def _collect(paths: Iterable[Path]) -> dict[str, str]:
