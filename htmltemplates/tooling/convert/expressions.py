@@ -19,9 +19,11 @@ from .units import (
     LOOP_ATTRIBUTES,
     OPERATORS,
     PLACEHOLDER,
+    QUALIFIED,
     REQUEST_MAPPINGS,
     Problem,
     Unit,
+    function_name,
 )
 from .where import Where
 
@@ -48,6 +50,10 @@ class Expressions(ABC):
         self.children = False  # in a macro whose caller() is its children
         # per enclosing loop: its function if recursive, and whether it takes the depth
         self.recursive: list[tuple[str, bool]] = []
+        self.modules: set[str] = set()  # "import json", "from htmltemplates import jinja"
+        # the names the template uses or defines: an imported module may not take one
+        self.taken = {name.name for name in unit.tree.find_all(nodes.Name)} | set(unit.blocks)
+        self.taken |= {macro.name for macro in unit.macros} | {function_name(unit.name)}
 
     @abstractmethod
     def block_expression(self, name: str, node: nodes.Node) -> str:
@@ -58,14 +64,26 @@ class Expressions(ABC):
         """``super()`` in a block (templates.Writer)."""
 
     def need(self, module: str, name: str) -> str:
-        self.imports.setdefault(module, set()).add(name)
-        return name
+        """``name`` of ``module``, imported; written ``jinja.item`` for the modules whose
+        names a template's own variables could hide (``item``, ``title``, ``indent``...)."""
+        if module not in QUALIFIED:
+            self.imports.setdefault(module, set()).add(name)
+            return name
+        short = module.rpartition(".")[2]
+        alias = short if short not in self.taken else f"{short}_"
+        package = module.rpartition(".")[0]
+        imported = short if alias == short else f"{short} as {alias}"
+        if package:  # from htmltemplates import jinja, with the package's other names
+            self.imports.setdefault(package, set()).add(imported)
+        else:
+            self.modules.add(f"import {imported}")
+        return f"{alias}.{name}"
 
     def todo(self, node: nodes.Node, message: str, *values: str) -> str:
         self.problems.append(Problem(self.unit.name, node.lineno, message))
         self.todos.append(f"# TODO(convert): {self.unit.name}, line {node.lineno}: {message}")
-        self.need("htmltemplates.jinja", "todo")
-        return f"todo({message!r}{''.join(', ' + value for value in values)})"
+        todo = self.need("htmltemplates.jinja", "todo")
+        return f"{todo}({message!r}{''.join(', ' + value for value in values)})"
 
     # -- expressions
 
@@ -209,7 +227,7 @@ class Expressions(ABC):
             self.need(module, imported)
             return "current_app.config" if name == "config" else name
         if name == "namespace":
-            return self.need("types", "SimpleNamespace")
+            return self.need("types", "SimpleNamespace")  # types.SimpleNamespace
         return name
 
     def getattr(self, node: nodes.Getattr, test: bool) -> str:

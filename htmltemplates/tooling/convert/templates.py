@@ -264,9 +264,14 @@ class Writer(MarkupWriter):
 
     def import_lines(self) -> list[str]:
         groups: list[list[str]] = [[], [], []]
-        for module, names in sorted(self.imports.items()):
+        lines_of = [
+            (module, f"from {module} import {', '.join(sorted(names))}")
+            for module, names in self.imports.items()
+        ]
+        lines_of += [(line.split()[1], line) for line in self.modules]
+        for module, line in sorted(lines_of, key=_import_order):
             third_party = module.split(".")[0] in {"flask", "htmltemplates", "markupsafe"}
-            groups[int(third_party)].append(f"from {module} import {', '.join(sorted(names))}")
+            groups[int(third_party)].append(line)
         merged: dict[str, list[str]] = {}
         for line in self.relative:
             source, _, imported = line.removeprefix("from ").partition(" import ")
@@ -281,3 +286,9 @@ class Writer(MarkupWriter):
             if group:
                 lines += [*([""] if lines else []), *group]
         return lines
+
+
+def _import_order(item: tuple[str, str]) -> tuple[bool, str]:
+    """isort's order within a group: ``import x`` lines first, then ``from`` lines, by module."""
+    module, line = item
+    return (line.startswith("from "), module)

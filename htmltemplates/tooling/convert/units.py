@@ -60,6 +60,9 @@ LOOP_ATTRIBUTES = frozenset(
 # what enumerate(items, 1) gives of loop: its index is named `index`
 ENUMERATED = {"index": "index", "index0": "(index - 1)", "first": "(index == 1)"}
 # the names converted modules import from htmltemplates.jinja, kept free for functions
+# the modules whose names converted code writes qualified (jinja.item, json.dumps): a
+# template's variables (item, title, indent...) would hide names imported alone
+QUALIFIED = frozenset({"htmltemplates.jinja", "json", "itertools", "textwrap", "types"})
 HELPERS = {"attr", "item", "looped", "title", "truncate", "todo", "html", "Template", "Markup"}
 ATOMIC = (
     nodes.Name,
