@@ -22,7 +22,6 @@ __all__ = [
     "nonce_for",
     "policy_with_nonce",
     "provided",
-    "rendered_flashes",
     "signal_context",
 ]
 
@@ -113,16 +112,16 @@ class FlashRenderer[R](Protocol):
     def __call__(self, *, category: str, message: str) -> R: ...
 
 
-def flashes(messages: list[tuple[str, str]]) -> Template:
+def flashes(
+    messages: list[tuple[str, str]], render: FlashRenderer[Any] | None = None
+) -> Template | list[Any]:
     """Flashed messages as ``<ul class="flashes"><li class="{category}">...</li></ul>``, the
-    markup of Flask's documentation ("Message Flashing"); nothing when there is none."""
+    markup of Flask's documentation ("Message Flashing"), nothing when there is none; or, with
+    ``render``, what it returns for each message, in order (an empty list when there is none),
+    called with keywords, so a component with keyword-only props fits."""
+    if render is not None:
+        return [render(category=category, message=message) for category, message in messages]
     if not messages:
         return t""
     items = [t"<li class={category}>{message}</li>" for category, message in messages]
     return t'<ul class="flashes">{items}</ul>'
-
-
-def rendered_flashes[R](messages: list[tuple[str, str]], render: FlashRenderer[R]) -> list[R]:
-    """What ``render`` returns for each flashed message, in order: an empty list when there is
-    none. Called with keywords, so a component with keyword-only props fits."""
-    return [render(category=category, message=message) for category, message in messages]

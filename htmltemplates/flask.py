@@ -78,7 +78,6 @@ from ._appkit import (
     nonce_for,
     policy_with_nonce,
     provided,
-    rendered_flashes,
     signal_context,
 )
 from ._streaming import CHUNK_SIZE, Stream, check_chunk_size
@@ -442,9 +441,7 @@ def flashed_messages(
         list[tuple[str, str]],
         get_flashed_messages(with_categories=True, category_filter=category_filter),
     )
-    if render is None:
-        return flashes(messages)
-    return rendered_flashes(messages, render)
+    return flashes(messages, render)
 
 
 def static_url(filename: str, **values: Any) -> TrustedResourceURL:
