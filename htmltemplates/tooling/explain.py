@@ -30,8 +30,7 @@ from ..compiler.ir import (
     TextValue,
     WholeAttribute,
 )
-from ..compiler.lower import lower_tokens
-from ..compiler.plan import compile_template
+from ..compiler.plan import compile_template, lower_tokens
 from ..errors import TemplateError, advice
 from ..escaper import Escaper, Escaping
 from ..runtime.attributes import PartsItem
@@ -137,12 +136,12 @@ def _places(tokens: Sequence[Token]) -> dict[int, _Where]:
     found: dict[int, _Where] = {}
     for token in tokens:
         if isinstance(token, TextHole):
-            found[token.index] = _Where(token.context.element, context=token.context)
+            found[token.slot] = _Where(token.context.element, context=token.context)
         elif isinstance(token, TagToken | ComponentToken):
             element = token.name if isinstance(token, TagToken) else ""
             for item in token.items:
                 if isinstance(item, SpreadToken):
-                    found[item.index] = _Where(element)
+                    found[item.slot] = _Where(element)
                     continue
                 for part in item.parts or ():
                     if isinstance(part, int):
