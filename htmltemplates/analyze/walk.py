@@ -41,35 +41,35 @@ from ..scan.tokens import (
 from .attributes import analyze_tag
 from .text import JavaScriptReading, content_escaper, script_escaper, style_escapers
 
-__all__ = ["analyze", "analyze_text", "prop_keyword"]
+__all__ = ["Escapings", "analyze", "analyze_text", "prop_keyword"]
 
-type Decisions = dict[int, Escaping]
+type Escapings = dict[int, Escaping]  # what the analysis decides: each hole's, by slot
 
 _SIMPLE = {escaper: Escaping(escaper) for escaper in Escaper}
 
 
-def analyze(scanned: Scan) -> Decisions:
+def analyze(scanned: Scan) -> Escapings:
     """The Escaping of every hole of the scanned template, by slot (those inside a component's
     children too, which their own plan renders). Raises the first refusal (see above), the
     scanner's own included."""
-    decisions = analyze_text(scanned)
-    _Tags(decisions).walk(scanned.tokens)
-    return decisions
+    escapings = analyze_text(scanned)
+    _Tags(escapings).walk(scanned.tokens)
+    return escapings
 
 
-def analyze_text(scanned: Scan) -> Decisions:
+def analyze_text(scanned: Scan) -> Escapings:
     """The Escaping of every hole in text, RCDATA, a comment or a <script> or <style> body,
     by slot; then, if the scanner refused the template, that refusal. What the analysis
     refuses before it reads any tag (the first step above): the tools that read a scan's
     tokens refuse what html() refuses by then."""
-    decisions: Decisions = {}
-    _text_holes(scanned.tokens, decisions)
+    escapings: Escapings = {}
+    _text_holes(scanned.tokens, escapings)
     if scanned.fault is not None:
         raise scanned.fault
-    return decisions
+    return escapings
 
 
-def _text_holes(tokens: Sequence[Token], decisions: Decisions) -> None:
+def _text_holes(tokens: Sequence[Token], escapings: Escapings) -> None:
     """Decide the holes in text of ``tokens`` (and of their components' children), in order."""
     for token in tokens:
         cls = token.__class__  # dispatched on the class: asked of every token of a template
@@ -78,15 +78,15 @@ def _text_holes(tokens: Sequence[Token], decisions: Decisions) -> None:
             body = token.body
             if body is None:
                 state = token.context.state
-                decisions[token.slot] = _SIMPLE[content_escaper(state, token.foreign)]
-            elif token.slot not in decisions:  # the first hole of its body: all of them
-                _body(body, decisions)
+                escapings[token.slot] = _SIMPLE[content_escaper(state, token.foreign)]
+            elif token.slot not in escapings:  # the first hole of its body: all of them
+                _body(body, escapings)
         elif cls is ComponentToken:
             assert isinstance(token, ComponentToken)
-            _text_holes(token.children or (), decisions)
+            _text_holes(token.children or (), escapings)
 
 
-def _body(body: Body, decisions: Decisions) -> None:
+def _body(body: Body, escapings: Escapings) -> None:
     """Decide the holes of a <script> or <style> body (no other hole stands between them).
     A script is read once, hole by hole, each value as the stand-in of where it goes; a
     style only once it has ended (else the scan stopped inside it, at its own refusal)."""
@@ -95,12 +95,12 @@ def _body(body: Body, decisions: Decisions) -> None:
         for piece, slot in zip(body.pieces, body.slots, strict=False):
             script.feed(piece)
             escaper = script_escaper(script, piece, body.kind, slot)
-            decisions[slot] = _SIMPLE[escaper]
+            escapings[slot] = _SIMPLE[escaper]
             # the value: one expression, or text of the string
             script.feed(TEXT_STAND_IN if escaper is Escaper.SCRIPT_STRING else CODE_STAND_IN)
     elif body.ended:
         for slot, escaper in zip(body.slots, style_escapers(body.pieces, body.slots), strict=True):
-            decisions[slot] = _SIMPLE[escaper]
+            escapings[slot] = _SIMPLE[escaper]
 
 
 class _Tags:
@@ -108,10 +108,10 @@ class _Tags:
     repeats the shape of its tags: the escapings of each shape are kept for the walk (see
     :meth:`tag`)."""
 
-    __slots__ = ("decisions", "shapes")
+    __slots__ = ("escapings", "shapes")
 
-    def __init__(self, decisions: Decisions) -> None:
-        self.decisions = decisions
+    def __init__(self, escapings: Escapings) -> None:
+        self.escapings = escapings
         self.shapes: dict[tuple[object, ...], list[Escaping]] = {}
 
     def walk(self, tokens: Sequence[Token]) -> None:
@@ -148,11 +148,11 @@ class _Tags:
         key = tuple(shape)
         known = self.shapes.get(key)
         if known is not None:
-            self.decisions.update(zip(slots, known, strict=True))
+            self.escapings.update(zip(slots, known, strict=True))
             return
-        escapings = analyze_tag(tag)
-        self.shapes[key] = [escapings[slot] for slot in slots]
-        self.decisions.update(escapings)
+        found = analyze_tag(tag)
+        self.shapes[key] = [found[slot] for slot in slots]
+        self.escapings.update(found)
 
     def component(self, token: ComponentToken) -> None:
         """Refuse a prop whose name is no keyword of a call, or written twice (``children``

@@ -9,12 +9,12 @@ its children). Nothing is refused here: the analysis has refused what it must
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from string.templatelib import Template
 
 from .._spec import AttrKind, ascii_lower
 from ..analyze.attributes import static_value
-from ..analyze.walk import prop_keyword
+from ..analyze.walk import Escapings, prop_keyword
 from ..errors import Location
 from ..escaper import Escaping
 from ..lang.references import decode_attribute
@@ -25,7 +25,7 @@ from ..runtime.tags import MERGED, SpreadItem, StaticItem, TagPlan, WholeItem, r
 from ..scan.tokens import (
     AttrToken,
     ComponentToken,
-    NonceSlot,
+    NonceToken,
     SpreadToken,
     TagToken,
     TextHole,
@@ -49,8 +49,6 @@ from .ir import (
 )
 
 __all__ = ["lower"]
-
-type Escapings = Mapping[int, Escaping]
 
 
 def lower(tokens: Sequence[Token], escapings: Escapings, template: Template) -> list[Node]:
@@ -76,7 +74,7 @@ def lower(tokens: Sequence[Token], escapings: Escapings, template: Template) -> 
         elif cls is TagToken:
             assert isinstance(token, TagToken)
             nodes.extend(_lower_tag(token, escapings, seen))
-        elif cls is NonceSlot:
+        elif cls is NonceToken:
             append(Nonce())
         elif cls is ComponentToken:
             assert isinstance(token, ComponentToken)

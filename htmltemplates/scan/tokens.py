@@ -18,7 +18,7 @@ __all__ = [
     "Body",
     "ComponentToken",
     "Nesting",
-    "NonceSlot",
+    "NonceToken",
     "Scan",
     "SpreadToken",
     "TagToken",
@@ -100,11 +100,11 @@ class TagToken:
 
 
 @dataclass(slots=True, frozen=True)
-class NonceSlot:
+class NonceToken:
     """Where the CSP nonce of a ``<script>`` or ``<style>`` start tag goes: before its '>'."""
 
 
-NONCE = NonceSlot()
+NONCE = NonceToken()
 
 
 @dataclass(slots=True)
@@ -127,7 +127,7 @@ class ComponentToken:
     foreign: bool = False  # written inside <svg>, <math> or <select> (see TextHole)
 
 
-Token = str | TextHole | TagToken | NonceSlot | ComponentToken
+Token = str | TextHole | TagToken | NonceToken | ComponentToken
 
 
 @dataclass(slots=True)

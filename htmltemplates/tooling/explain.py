@@ -1,7 +1,8 @@
 """explain(): where each hole of a template stands and what html() does to its value there,
 read from the compiler's own decisions; and ``python -m htmltemplates explain FILE:LINE``.
 
-The facts come from one run of the compiler's lowering (compiler/lower.py ``lower_tokens``):
+The facts come from one run of the compiler's scan, analysis and lowering (``lower_tokens`` in
+compiler/plan.py):
 the scanner's tokens say where a hole stands (the element, the attribute, its quote), and the
 plan IR says what is done to its value (the escaper the analysis chose). Nothing here decides
 a context again; what each escaper does to each type of value is worded in tooling/rules.py.

@@ -135,6 +135,7 @@ def component_tags(tokens: list[Token]) -> Iterator[ComponentToken]:
 
 
 def python_name(prop: str) -> str:
-    """The keyword a prop is passed as (compiler/lower.py): ``-`` as ``_``, ``class_``."""
+    """The keyword a prop is passed as (analyze/walk.py ``prop_keyword``, which lowering
+    uses): ``-`` as ``_``, ``class_``."""
     name = prop.replace("-", "_")
     return name + "_" if keyword.iskeyword(name) else name
