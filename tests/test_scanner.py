@@ -19,7 +19,7 @@ from htmltemplates.lang.css import CssState
 from htmltemplates.lang.javascript import JsState
 from htmltemplates.scan.context import Context, Quote, State
 from htmltemplates.scan.scanner import Scanner, context_after, scan
-from htmltemplates.scan.tokens import AttrToken, SpreadToken, TagToken, TextHole, Token
+from htmltemplates.scan.tokens import AttrToken, Body, SpreadToken, TagToken, TextHole, Token
 
 TEXT = Context()
 
@@ -437,6 +437,24 @@ def test_lexer_state(
         assert state.value in info.value.headline  # the state, named in the message
     else:
         assert expected == analyze(scanned)[0].escaper
+
+
+def test_a_body_is_recorded_for_the_analysis_not_decided() -> None:
+    # the static text between the holes of one script, shared by its holes, in order
+    scanned = scan(template_of(("<script>a = ", "; b = '", "';</script><p>", "</p>")))
+    first, second, text = [token for token in scanned.tokens if isinstance(token, TextHole)]
+    assert first.body is second.body
+    assert Body("script", "js", ["a = ", "; b = '", "';"], [0, 1], ended=True) == first.body
+    assert (None, TEXT) == (text.body, text.context)
+    # a style not ended when the scan stops: its holes are left to the scanner's refusal
+    scanned = scan(template_of(("<style>p { color: ", " } </st", "yle>")))
+    assert scanned.fault is not None
+    assert "end-tag" == scanned.fault.anchor
+    (hole,) = [token for token in scanned.tokens if isinstance(token, TextHole)]
+    assert Body("style", "", ["p { color: ", " } </st"], [0]) == hole.body
+    with pytest.raises(TemplateSyntaxError) as info:
+        analyze(scanned)
+    assert info.value is scanned.fault
 
 
 def test_the_lexer_table_has_every_state() -> None:
