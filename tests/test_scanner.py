@@ -439,24 +439,6 @@ def test_lexer_state(
         assert expected == analyze(scanned)[0].escaper
 
 
-def test_a_body_is_recorded_for_the_analysis_not_decided() -> None:
-    # the static text between the holes of one script, shared by its holes, in order
-    scanned = scan(template_of(("<script>a = ", "; b = '", "';</script><p>", "</p>")))
-    first, second, text = [token for token in scanned.tokens if isinstance(token, TextHole)]
-    assert first.body is second.body
-    assert Body("script", "js", ["a = ", "; b = '", "';"], [0, 1], ended=True) == first.body
-    assert (None, TEXT) == (text.body, text.context)
-    # a style not ended when the scan stops: its holes are left to the scanner's refusal
-    scanned = scan(template_of(("<style>p { color: ", " } </st", "yle>")))
-    assert scanned.fault is not None
-    assert "end-tag" == scanned.fault.anchor
-    (hole,) = [token for token in scanned.tokens if isinstance(token, TextHole)]
-    assert Body("style", "", ["p { color: ", " } </st"], [0]) == hole.body
-    with pytest.raises(TemplateSyntaxError) as info:
-        analyze(scanned)
-    assert info.value is scanned.fault
-
-
 def test_the_lexer_table_has_every_state() -> None:
     assert set(JsState) | set(CssState) == {state for state, *_ in LEXER_STATES}
 
@@ -526,3 +508,21 @@ def test_a_start_tag_open_in_its_last_value_is_taken_whole() -> None:
             ">",
         ),
     ] == tokens
+
+
+def test_a_body_is_recorded_for_the_analysis_not_decided() -> None:
+    # the static text between the holes of one script, shared by its holes, in order
+    scanned = scan(template_of(("<script>a = ", "; b = '", "';</script><p>", "</p>")))
+    first, second, text = [token for token in scanned.tokens if isinstance(token, TextHole)]
+    assert first.body is second.body
+    assert Body("script", "js", ["a = ", "; b = '", "';"], [0, 1], ended=True) == first.body
+    assert (None, TEXT) == (text.body, text.context)
+    # a style not ended when the scan stops: its holes are left to the scanner's refusal
+    scanned = scan(template_of(("<style>p { color: ", " } </st", "yle>")))
+    assert scanned.fault is not None
+    assert "end-tag" == scanned.fault.anchor
+    (hole,) = [token for token in scanned.tokens if isinstance(token, TextHole)]
+    assert Body("style", "", ["p { color: ", " } </st"], [0]) == hole.body
+    with pytest.raises(TemplateSyntaxError) as info:
+        analyze(scanned)
+    assert info.value is scanned.fault
