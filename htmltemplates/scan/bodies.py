@@ -27,9 +27,11 @@ __all__ = ["ElementBody", "script_kind"]
 _MARKUP = re.compile(r"<[A-Za-z!?/]")
 _ASCII_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 # What stands for the value of a <script> or <style> hole in the body's text, which only the
-# checks of markup and comment openers read: a value right after '<' is refused (it could
-# complete an end tag), and no opener has a digit, so any value reads as this one there. (The
-# analysis reads a script with the stand-in of where each value goes, lang/javascript.py.)
+# checks below read (markup, '<!--', '<script', a closed CDATA section): each looks for text
+# that starts at a '<' of the static text, a value right after '<' and letters is refused (it
+# could complete an end tag), and no stand-in holds '<', '-' or ']', so every value reads as
+# this one there. (The analysis reads a script with the stand-in of where each value goes,
+# lang/javascript.py.)
 _VALUE = "0"
 
 # 4.12.1: a script with no type, an empty one or a JavaScript MIME type is classic JavaScript,
