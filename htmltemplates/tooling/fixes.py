@@ -107,7 +107,7 @@ def _prop_as_expression(document: FixedDocument, place: Place) -> Edit | None:
     parameter that takes no str (the runtime refuses the first)."""
     assert place.hole is not None
     tokens = tokens_of(place.literal.template) or []
-    tag = next((tag for tag in component_tags(tokens) if tag.index == place.hole), None)
+    tag = next((tag for tag in component_tags(tokens) if tag.slot == place.hole), None)
     definition = document.component_at(place, place.hole)
     if tag is None or definition is None:
         return None

@@ -20,6 +20,7 @@ from string.templatelib import Interpolation, Template
 from typing import Any
 
 from .. import _messages as _msg
+from ..analyze.walk import analyze_text
 from ..errors import TemplateError, TemplateSyntaxError
 from ..lang.references import decode_attribute
 from ..runtime.annotations import refuses_str
@@ -280,7 +281,7 @@ def _check(tag: ComponentToken, name: str, signature: _Accepts) -> list[Template
     missing = sorted(signature.required - keys)
     # a misspelt prop is also a required one missing: the misspelling is the fault to name
     if missing and not spread and not unknown:
-        found.append(_msg.missing_prop(name, missing, tag.index))
+        found.append(_msg.missing_prop(name, missing, tag.slot))
     found.extend(_unknown(name, prop, signature) for prop in unknown)
     if not found:  # the runtime checks the text of props once the call fits the signature
         found.extend(_static(tag, name, signature))
@@ -298,7 +299,7 @@ def _static(tag: ComponentToken, name: str, signature: _Accepts) -> list[Templat
         prop = prop + "_" if keyword.iskeyword(prop) else prop
         if prop in signature.not_str and all(isinstance(part, str) for part in item.parts):
             text = "".join(decode_attribute(part) for part in item.parts)  # type: ignore[arg-type]
-            found.append(_msg.static_prop(name, prop, signature.not_str[prop], text, tag.index))
+            found.append(_msg.static_prop(name, prop, signature.not_str[prop], text, tag.slot))
             break  # the runtime raises at the first
     return found
 
@@ -325,7 +326,7 @@ def _component_tags(
         template, holes = made
         tokens = _scanned(template.strings, tuple(hole.str for hole in holes))
         for tag in _tags(tokens or []):
-            hole = holes[tag.index]
+            hole = holes[tag.slot]
             dotted = resolve(hole.value)
             if dotted is None:
                 continue
@@ -340,17 +341,19 @@ def _component_tags(
 @functools.lru_cache(maxsize=4096)
 def _scanned(strings: tuple[str, ...], expressions: tuple[str, ...]) -> list[Token] | None:
     """The tokens of the template of ``strings`` and holes written ``expressions`` (None when
-    html() refuses it, and says why), remembered: an editor checks the same ones at each
-    change. The tokens are read, never changed."""
+    html() refuses it at the scan or at a hole in text, and says why), remembered: an editor
+    checks the same ones at each change. The tokens are read, never changed."""
     parts: list[str | Interpolation[Any]] = []
     for string, expression in zip(strings, (*expressions, None), strict=True):
         parts.append(string)
         if expression is not None:
             parts.append(Interpolation(None, expression))
+    scanned = scan(Template(*parts))
     try:
-        return scan(Template(*parts))
+        analyze_text(scanned)
     except TemplateSyntaxError:
         return None
+    return scanned.tokens
 
 
 def components(tree: ast.Module, path: Path) -> list[CodeLint]:
@@ -359,7 +362,7 @@ def components(tree: ast.Module, path: Path) -> list[CodeLint]:
     found: list[CodeLint] = []
     signatures: dict[int, _Accepts | None] = {}  # by function: read once, used by each tag
     for tag, holes, definition in _component_tags(tree, path):
-        function, hole = definition.function, holes[tag.index]
+        function, hole = definition.function, holes[tag.slot]
         if id(function) not in signatures:
             signatures[id(function)] = _signature(function)
         signature = signatures[id(function)]
