@@ -36,8 +36,9 @@ _DEPTH = 4  # re-exports followed (from .cards import Card in a package's __init
 
 
 @dataclass(frozen=True, slots=True)
-class _Accepts:
-    """What a component accepts, as runtime/components.py reads it from inspect.signature."""
+class _Declared:
+    """What a component declares it accepts, read from its def (the names, the required ones,
+    whether it takes **kwargs), as runtime/components.py reads it from inspect.signature."""
 
     names: tuple[str, ...]
     required: frozenset[str]
@@ -53,7 +54,7 @@ class _Accepts:
         return ", ".join(self.names) + (", **" if self.kwargs else "")
 
 
-def _signature(function: ast.FunctionDef | ast.AsyncFunctionDef) -> _Accepts | None:
+def _signature(function: ast.FunctionDef | ast.AsyncFunctionDef) -> _Declared | None:
     """The signature of ``function``; None when the runtime would refuse it for another reason
     (a positional-only parameter without a default)."""
     args = function.args
@@ -78,7 +79,7 @@ def _signature(function: ast.FunctionDef | ast.AsyncFunctionDef) -> _Accepts | N
         for arg in [*args.args, *args.kwonlyargs]
         if arg.annotation is not None and refuses_str(written := ast.unparse(arg.annotation))
     }
-    return _Accepts(tuple(names), frozenset(required), args.kwarg is not None, not_str)
+    return _Declared(tuple(names), frozenset(required), args.kwarg is not None, not_str)
 
 
 # -- where a component is defined ----------------------------------------------------------
@@ -265,7 +266,7 @@ def _has_children(tag: ComponentToken) -> bool:
     return tag.children is not None and (tag.start[0] != tag.end[0] or tag.start[1] != tag.end[1])
 
 
-def _check(tag: ComponentToken, name: str, signature: _Accepts) -> list[TemplateError]:
+def _check(tag: ComponentToken, name: str, signature: _Declared) -> list[TemplateError]:
     """The runtime's refusals of ``tag`` calling a component of ``signature``, each one."""
     props = _prop_names(tag)
     if props is None:
@@ -288,7 +289,7 @@ def _check(tag: ComponentToken, name: str, signature: _Accepts) -> list[Template
     return found
 
 
-def _static(tag: ComponentToken, name: str, signature: _Accepts) -> list[TemplateError]:
+def _static(tag: ComponentToken, name: str, signature: _Declared) -> list[TemplateError]:
     """The runtime's refusal of a prop written as text (a str: static, no hole) for a
     parameter whose annotation takes no str, ``count=3`` for ``count: int``."""
     found: list[TemplateError] = []
@@ -304,7 +305,7 @@ def _static(tag: ComponentToken, name: str, signature: _Accepts) -> list[Templat
     return found
 
 
-def _unknown(name: str, prop: str, signature: _Accepts) -> TemplateError:
+def _unknown(name: str, prop: str, signature: _Declared) -> TemplateError:
     """The runtime's message, with the nearest parameter's name suggested."""
     return _msg.unknown_prop(name, prop, signature.shown, 0, signature.names)
 
@@ -360,7 +361,7 @@ def components(tree: ast.Module, path: Path) -> list[CodeLint]:
     """The component tags of the t-strings in ``tree`` (the module at ``path``) whose props
     do not fit the signature of their component, each pointing at the component's ``{Card}``."""
     found: list[CodeLint] = []
-    signatures: dict[int, _Accepts | None] = {}  # by function: read once, used by each tag
+    signatures: dict[int, _Declared | None] = {}  # by function: read once, used by each tag
     for tag, holes, definition in _component_tags(tree, path):
         function, hole = definition.function, holes[tag.slot]
         if id(function) not in signatures:
