@@ -1,4 +1,5 @@
-"""htmltemplates.flask with Flask's test client: html() in views, the extension, @view, helpers."""
+"""htmltemplates.integrations.flask with Flask's test client: html() in views, the extension,
+@view, helpers."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import NotFound
 
 from htmltemplates import TemplateSyntaxError, html
-from htmltemplates.flask import (
+from htmltemplates.integrations.flask import (
     HTMLTemplates,
     csrf_input,
     flashed_messages,
@@ -727,5 +728,7 @@ def test_csrf_input_with_flask_wtf(
 def test_extension_points_a_quart_app_to_the_quart_extension() -> None:
     import quart  # noqa: PLC0415
 
-    with pytest.raises(TypeError, match=r"not Quart\. For a Quart app, use htmltemplates\.quart"):
+    with pytest.raises(
+        TypeError, match=r"not Quart\. For a Quart app, use htmltemplates\.integrations\.quart"
+    ):
         HTMLTemplates(quart.Quart(__name__))  # type: ignore[arg-type]

@@ -12,7 +12,7 @@ import flask
 import pytest
 
 from htmltemplates import CSP_NONCE, csp_nonce, html
-from htmltemplates.flask import HTMLTemplates, request_nonce, stream_html, view
+from htmltemplates.integrations.flask import HTMLTemplates, request_nonce, stream_html, view
 
 
 def page() -> Template:

@@ -10,7 +10,7 @@ import pytest
 from hostile import EVIL, EVIL_ESCAPED
 
 from htmltemplates import Provider
-from htmltemplates.flask import HTMLTemplates, stream_html, view
+from htmltemplates.integrations.flask import HTMLTemplates, stream_html, view
 
 current_user: Provider[str | None] = Provider("current_user", default=None)
 

@@ -1,4 +1,5 @@
-"""htmltemplates.quart with Quart's test client: the extension, @view, CSP nonces, helpers.
+"""htmltemplates.integrations.quart with Quart's test client: the extension, @view, CSP nonces,
+helpers.
 
 Quart's test client is async: each test runs its requests with asyncio.run (the suite has no
 async test plugin, and needs none for this).
@@ -29,8 +30,8 @@ from quart.typing import ResponseTypes
 from werkzeug.exceptions import HTTPException, NotFound
 
 from htmltemplates import CSP_NONCE, Provider, RenderError, TemplateSyntaxError, html
-from htmltemplates import quart as integration
-from htmltemplates.quart import (
+from htmltemplates.integrations import quart as integration
+from htmltemplates.integrations.quart import (
     HTMLTemplates,
     csrf_input,
     flashed_messages,
@@ -273,7 +274,7 @@ def test_extension_refuses_a_flask_app_and_names_the_flask_extension() -> None:
         HTMLTemplates(flask_app)  # type: ignore[arg-type]
     assert (
         "HTMLTemplates(app) takes a Quart app, not Flask; for a Flask app, use "
-        "htmltemplates.flask.HTMLTemplates."
+        "htmltemplates.integrations.flask.HTMLTemplates."
     ) == str(caught.value)
     assert "htmltemplates" not in flask_app.extensions
 
@@ -1492,7 +1493,7 @@ def test_provide_maps_providers_to_functions() -> None:
 
 
 def test_a_nonce_that_is_not_base64_never_reaches_the_policy() -> None:
-    # (the same check as Flask's: _appkit.policy_with_nonce, whose error test_flask_csp.py reads)
+    # (the same check as Flask's: _core.policy_with_nonce, whose error test_flask_csp.py reads)
     app = nonce_app(
         HTMLTEMPLATES_CSP="script-src 'nonce-{nonce}'",
         HTMLTEMPLATES_CSP_NONCE=lambda: "a'b",

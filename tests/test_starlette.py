@@ -1,4 +1,4 @@
-"""htmltemplates.starlette with Starlette's TestClient: TemplateResponse (rendered with
+"""htmltemplates.integrations.starlette with Starlette's TestClient: TemplateResponse (rendered with
 html_async() when it is sent), CSPMiddleware and static_url()."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from starlette.types import Message, Scope
 from starlette.websockets import WebSocket
 
 from htmltemplates import CSP_NONCE, Provider, RenderError, TrustedResourceURL, csp_nonce, html
-from htmltemplates.starlette import (
+from htmltemplates.integrations.starlette import (
     CSPMiddleware,
     StreamingTemplateResponse,
     TemplateResponse,

@@ -69,8 +69,13 @@ from flask import (
 from flask.typing import HeadersValue, ResponseReturnValue
 from markupsafe import Markup
 
-from ._api import Provider, html
-from ._appkit import (
+from .._api import Provider, html
+from .._streaming import CHUNK_SIZE, Stream, check_chunk_size
+from .._streaming import chunks as stream_chunks
+from ..errors import TemplateError, definition_of, origin_of
+from ..runtime.csp import CSP_NONCE
+from ..runtime.trusted import TrustedResourceURL
+from ._core import (
     FlashRenderer,
     bind,
     flashes,
@@ -80,11 +85,6 @@ from ._appkit import (
     provided,
     signal_context,
 )
-from ._streaming import CHUNK_SIZE, Stream, check_chunk_size
-from ._streaming import chunks as stream_chunks
-from .errors import TemplateError, definition_of, origin_of
-from .runtime.csp import CSP_NONCE
-from .runtime.trusted import TrustedResourceURL
 
 __all__ = [
     "FlashRenderer",
@@ -176,7 +176,7 @@ class HTMLTemplates:
         ``<script>`` and ``<style>`` they render carries the request's CSP nonce, if any."""
         if not isinstance(app, Flask):  # a Quart app has Flask's methods, not its requests
             quart = (
-                " For a Quart app, use htmltemplates.quart.HTMLTemplates."
+                " For a Quart app, use htmltemplates.integrations.quart.HTMLTemplates."
                 if (type(app).__module__.split(".")[0] == "quart")
                 else ""
             )

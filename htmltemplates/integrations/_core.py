@@ -10,8 +10,8 @@ from collections.abc import Callable, Mapping
 from string.templatelib import Template
 from typing import Any, Protocol, TypeIs
 
-from ._api import Provider
-from .runtime.csp import checked_nonce
+from .._api import Provider
+from ..runtime.csp import checked_nonce
 
 __all__ = [
     "FlashRenderer",

@@ -40,8 +40,8 @@ from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from markupsafe import Markup
 
-from . import html
-from .errors import TemplateError, definition_of
+from .. import html
+from ..errors import TemplateError, definition_of
 from .starlette import (
     CSPMiddleware,
     StreamingTemplateResponse,

@@ -1,9 +1,9 @@
 """The optional Quart integration: views that return templates, CSP nonces, helpers.
 
 The only module of htmltemplates that imports Quart (install the ``quart`` extra). Quart is
-Flask's API on asyncio, and this module gives it what ``htmltemplates.flask`` gives Flask. A
-view can always ``return html(t"...")``: the result is ``Markup``, a ``str``, which Quart sends
-as ``text/html; charset=utf-8``. This module adds:
+Flask's API on asyncio, and this module gives it what ``htmltemplates.integrations.flask`` gives
+Flask. A view can always ``return html(t"...")``: the result is ``Markup``, a ``str``, which
+Quart sends as ``text/html; charset=utf-8``. This module adds:
 
 - ``HTMLTemplates(app)`` / ``init_app(app)``: once installed, any view, error handler or
   ``before_request`` function of the app may return a bare ``Template``, alone or as the body
@@ -69,8 +69,13 @@ from quart.utils import run_sync
 from werkzeug.datastructures import Headers
 from werkzeug.exceptions import HTTPException
 
-from ._api import Provider
-from ._appkit import (
+from .._api import Provider
+from .._async import html_async, stream_html_async
+from .._streaming import CHUNK_SIZE
+from ..errors import TemplateError, definition_of
+from ..runtime.csp import CSP_NONCE
+from ..runtime.trusted import TrustedResourceURL
+from ._core import (
     FlashRenderer,
     bind,
     flashes,
@@ -80,11 +85,6 @@ from ._appkit import (
     provided,
     signal_context,
 )
-from ._async import html_async, stream_html_async
-from ._streaming import CHUNK_SIZE
-from .errors import TemplateError, definition_of
-from .runtime.csp import CSP_NONCE
-from .runtime.trusted import TrustedResourceURL
 
 __all__ = [
     "FlashRenderer",
@@ -210,7 +210,7 @@ class HTMLTemplates:
         app.after_request(_add_policy)
         if self.provide:
             # each provider holds its function for the request, called the first time a
-            # component asks, at most once (see htmltemplates.flask)
+            # component asks, at most once (see htmltemplates.integrations.flask)
             app.before_request_funcs[None].insert(1, self._bind_providers)
             app.teardown_request(_unbind_providers)
 
@@ -236,7 +236,7 @@ def _not_quart(app: object) -> str:
     if isinstance(app, Flask):
         return (
             f"HTMLTemplates(app) takes a Quart app, not {name}; for a Flask app, use "
-            "htmltemplates.flask.HTMLTemplates."
+            "htmltemplates.integrations.flask.HTMLTemplates."
         )
     return (
         f"HTMLTemplates(app) takes a Quart app, not {name}. In another framework, return the "

@@ -18,7 +18,7 @@ it is, unescaped. This module adds:
 - ``csrf_input(request)``, ``messages(request)``, ``static(path)``: what Django templates get
   from ``{% csrf_token %}``, the messages context processor and ``{% static %}``.
 
-A template backend, ``htmltemplates.django_backend.HTMLTemplates``, lets ``render()``,
+A template backend, ``htmltemplates.integrations.django_backend.HTMLTemplates``, lets ``render()``,
 ``TemplateResponse`` and class-based views such as ``TemplateView`` use templates named
 ``"module.path:function"``: functions that take the context and return a t-string.
 
@@ -52,15 +52,15 @@ from django.middleware.csrf import get_token
 from django.templatetags.static import static as static_path
 from django.utils.functional import Promise
 
-from ._api import html
-from ._async import _chunks as async_chunks
-from ._async import html_async
-from ._streaming import CHUNK_SIZE, Stream, check_chunk_size
-from ._streaming import chunks as stream_chunks
-from .errors import TemplateError, definition_of, origin_of
-from .runtime.csp import CSP_NONCE, csp_nonce, nonce_attribute
-from .runtime.trusted import TrustedResourceURL
-from .runtime.values import register_text_type
+from .._api import html
+from .._async import _chunks as async_chunks
+from .._async import html_async
+from .._streaming import CHUNK_SIZE, Stream, check_chunk_size
+from .._streaming import chunks as stream_chunks
+from ..errors import TemplateError, definition_of, origin_of
+from ..runtime.csp import CSP_NONCE, csp_nonce, nonce_attribute
+from ..runtime.trusted import TrustedResourceURL
+from ..runtime.values import register_text_type
 
 # Django 6.0 and later: the nonce of django.middleware.csp.ContentSecurityPolicyMiddleware
 _django_nonce: Callable[[HttpRequest], object] | None

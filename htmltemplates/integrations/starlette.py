@@ -2,8 +2,8 @@
 pages, CSP nonces per request, static URLs.
 
 The only module of htmltemplates that imports Starlette (install the ``starlette`` extra;
-``htmltemplates.fastapi`` adds FastAPI's route class on top of it). An endpoint can always
-return ``HTMLResponse(html(t"..."))``; this module adds:
+``htmltemplates.integrations.fastapi`` adds FastAPI's route class on top of it). An endpoint
+can always return ``HTMLResponse(html(t"..."))``; this module adds:
 
 - ``TemplateResponse(template)``: an ``HTMLResponse`` whose body is ``html_async(template)``,
   so the page may hold awaitables, async iterables and async components, awaited
@@ -43,11 +43,11 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import HTMLResponse, StreamingResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from . import html_async, stream_html_async
-from ._streaming import CHUNK_SIZE
-from .errors import TemplateError, origin_of
-from .runtime.csp import CSP_NONCE, checked_nonce
-from .runtime.trusted import TrustedResourceURL
+from .. import html_async, stream_html_async
+from .._streaming import CHUNK_SIZE
+from ..errors import TemplateError, origin_of
+from ..runtime.csp import CSP_NONCE, checked_nonce
+from ..runtime.trusted import TrustedResourceURL
 
 __all__ = [
     "CSPMiddleware",
