@@ -32,8 +32,9 @@ from django.utils.module_loading import import_string
 from markupsafe import Markup
 
 from .._api import html
-from ..errors import TemplateError, definition_of
-from .django import blame, nonce_of
+from ..errors import definition_of
+from ._core import blamed
+from .django import nonce_of
 
 __all__ = ["HTMLTemplates", "PageTemplate"]
 
@@ -143,12 +144,8 @@ class PageTemplate:
                 f"the template function {self.name} returned {type(template).__name__}, not a "
                 'Template: return a t-string (t"...").'
             )
-        try:
-            with nonce_of(request):
-                rendered = html(template)
-        except TemplateError as error:
-            blame(error, self.origin.name)
-            raise
+        with blamed(self.origin.name), nonce_of(request):
+            rendered = html(template)
         # What Django's test client records as response.templates and response.context
         # (django.test.signals: sent only while someone listens, as in tests).
         signals = sys.modules.get("django.test.signals")
