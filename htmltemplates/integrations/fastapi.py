@@ -40,7 +40,7 @@ from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from markupsafe import Markup
 
-from .. import html
+from .._api import html
 from ..errors import definition_of
 from ._core import blamed
 from .starlette import (

@@ -42,7 +42,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import HTMLResponse, StreamingResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .. import html_async, stream_html_async
+from .._async import html_async, stream_html_async
 from .._streaming import CHUNK_SIZE
 from ..errors import origin_of
 from ..runtime.csp import CSP_NONCE
@@ -269,6 +269,7 @@ class StreamingTemplateResponse(StreamingResponse):
 # -- Content-Security-Policy nonces -------------------------------------------------------------
 
 CSP_HEADER = b"content-security-policy"
+# how the messages of the core name the middleware's settings
 _NAMES = CSPNames(
     policy="CSPMiddleware's policy",
     nonce="CSPMiddleware's nonce function",
