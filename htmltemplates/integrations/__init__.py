@@ -1,5 +1,5 @@
-"""The framework integrations: one module per framework (install the extra of the same name);
-no other module of htmltemplates imports a framework.
+"""The framework integrations: one module per framework (install the extra of the same name).
+Outside this package only ``i18n``'s choice of a locale reads a framework (Flask's or Django's).
 
 - ``htmltemplates.integrations.flask`` and ``htmltemplates.integrations.quart``: the extension
   ``HTMLTemplates``, ``@view``, ``stream_html()`` and the helpers;
