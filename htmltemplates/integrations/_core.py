@@ -39,6 +39,11 @@ from ..runtime.trusted import TrustedResourceURL
 
 __all__ = [
     "CSP_HEADER",
+    "CSRF_INPUT_DOC",
+    "EXTENSION_NAME",
+    "FLASHED_MESSAGES_DOC",
+    "REQUEST_NONCE_DOC",
+    "SETTINGS",
     "Body",
     "CSPNames",
     "Extension",
@@ -421,6 +426,7 @@ def flashed_messages_from(
         return flashes(cast(list[tuple[str, str]], messages), render)
 
     flashed_messages.__module__ = module
+    flashed_messages.__qualname__ = "flashed_messages"
     flashed_messages.__doc__ = docstring(FLASHED_MESSAGES_DOC, shares=shares, flash=flash)
     return cast(FlashedMessages, flashed_messages)
 
@@ -443,6 +449,7 @@ def static_url_from(url_for: Callable[..., str], module: str) -> StaticURL:
         return TrustedResourceURL.unchecked(url_for("static", filename=filename, **values))
 
     static_url.__module__ = module
+    static_url.__qualname__ = "static_url"
     return static_url
 
 

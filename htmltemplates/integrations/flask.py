@@ -71,7 +71,6 @@ from .._streaming import CHUNK_SIZE, Stream, check_chunk_size
 from .._streaming import chunks as stream_chunks
 from ..errors import definition_of, origin_of
 from ._core import (
-    CSP_HEADER,  # noqa: F401 - the header the extension adds, as before
     CSRF_INPUT_DOC,
     REQUEST_NONCE_DOC,
     Body,

@@ -69,7 +69,6 @@ from .._async import html_async, stream_html_async
 from .._streaming import CHUNK_SIZE
 from ..errors import definition_of
 from ._core import (
-    CSP_HEADER,  # noqa: F401 - the header the extension adds, as before
     CSRF_INPUT_DOC,
     REQUEST_NONCE_DOC,
     Body,
