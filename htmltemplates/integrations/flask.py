@@ -86,7 +86,6 @@ from ._core import (
     flashed_messages_from,
     hidden_input,
     installed,
-    one_template,
     reset_nonce,
     set_nonce,
     signal_context,
@@ -137,7 +136,8 @@ def _body(body: Body) -> Markup:
     ``render_template`` sends them (see :func:`_signal`)."""
     templates = [body] if isinstance(body, Template) else body
     _signal(before_render_template, templates)
-    rendered = html(one_template(body))
+    # (the hole's expression is named in the messages of a template error: `templates`)
+    rendered = html(body if isinstance(body, Template) else t"{templates}")
     _signal(template_rendered, templates)
     return rendered
 

@@ -85,7 +85,6 @@ from ._core import (
     flashed_messages_from,
     hidden_input,
     installed,
-    one_template,
     reset_nonce,
     set_nonce,
     signal_context,
@@ -136,7 +135,8 @@ async def _body(body: Body) -> Markup:
     ``render_template`` sends them (see :func:`_signal`)."""
     templates = [body] if isinstance(body, Template) else body
     await _signal(before_render_template, templates)
-    rendered = await html_async(one_template(body))
+    # (the hole's expression is named in the messages of a template error: `templates`)
+    rendered = await html_async(body if isinstance(body, Template) else t"{templates}")
     await _signal(template_rendered, templates)
     return rendered
 
