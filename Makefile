@@ -1,7 +1,8 @@
 # Build and test htmltemplates (GNU make).
 #
 #   make test                                  # lint, format check, mypy, pytest on Python 3.14,
-#                                              # then pytest again with every fast path off
+#                                              # then pytest again with every fast path off,
+#                                              # each run on every core (pytest-xdist)
 #   make test PY_VERSION=3.15 VENV=.venv-3.15  # the same on 3.15, in its own venv
 #
 # The venv is created on first use from the interpreter that tools/find-python
@@ -73,7 +74,7 @@ test: version browser
 	$(VENV)/bin/ruff format --check .
 	$(if $(MYPY_PATHS),$(VENV)/bin/mypy $(MYPY_PATHS),@echo "mypy: nothing to check yet")
 	$(PY) -m htmltemplates check examples docs README.md
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --dist loadfile
 	@echo "=== again with HTMLTEMPLATES_SLOW_PATHS=1: every fast path off (htmltemplates/runtime/slow.py),"
 	@echo "=== each html() of the tests rendered again by stream_html() and html_async() (tests/streamcheck.py),"
 	@echo "=== on as many processes as there are cores (pytest-xdist), each file's tests in one"

@@ -29,7 +29,7 @@ from string.templatelib import Template
 from .errors import PACKAGE_DIR, Location, TemplateError
 from .runtime.text import user_frames
 
-__all__ = ["Site", "sites_of", "with_literal_frame"]
+__all__ = ["LiteralPlace", "places_of", "with_literal_frame"]
 
 _FAKE = "__htmltemplates_literal__"  # marks the globals of the frames added here
 _paths = sysconfig.get_paths()
@@ -46,7 +46,7 @@ _SKIPPED = (
 
 
 @dataclass(frozen=True, slots=True)
-class Site:
+class LiteralPlace:
     """A place the literal is written: the code object holding it, its file, its span, and the
     spans of its own holes (empty when they cannot be told apart from nested ones)."""
 
@@ -99,13 +99,13 @@ def with_literal_frame(
     template = error.template
     if error.written_at is None and template is not None:
         try:
-            sites = sites_of(template.strings, frames)
+            places = places_of(template.strings, frames)
         except RecursionError:  # the error is about a stack that ran out: it is reported as is
-            sites = []
-        spans = [(site.filename, site.span_of(template, error.location)) for site in sites]
+            places = []
+        spans = [(place.filename, place.span_of(template, error.location)) for place in places]
         error.written_at = _naming(spans)
-        if sites:
-            error.literal = (sites[0].filename, sites[0].span[0], spans[0][1])
+        if places:
+            error.literal = (places[0].filename, places[0].span[0], spans[0][1])
         error.args = (error._message(),)  # rebuilt with the new line
     kept = user_frames(_without_fakes(tb))
     if error.literal is None:
@@ -171,7 +171,7 @@ def _tbs(tb: types.TracebackType | None) -> Iterator[types.TracebackType]:
         tb = tb.tb_next
 
 
-def sites_of(strings: tuple[str, ...], frames: Iterable[types.FrameType]) -> list[Site]:
+def places_of(strings: tuple[str, ...], frames: Iterable[types.FrameType]) -> list[LiteralPlace]:
     """The places the literal whose constant is ``strings`` is written: in the code running in
     ``frames`` (and the code nested in it) if it is there, else in the functions and classes
     of their modules, else in those of every module loaded, the application's first. Several
@@ -194,11 +194,11 @@ def sites_of(strings: tuple[str, ...], frames: Iterable[types.FrameType]) -> lis
         if number == 2 and strings in _nowhere:
             return []
         try:
-            sites = [site for code in stage() for site in _sites_in(code, strings, seen)]
+            places = [place for code in stage() for place in _places_in(code, strings, seen)]
         except Exception:  # a namespace changed while read: the user's error stays
             continue
-        if sites:
-            return sites
+        if places:
+            return places
     if len(_nowhere) >= _NOWHERE_SIZE:
         _nowhere.pop()
     _nowhere.add(strings)
@@ -251,8 +251,10 @@ def _loaded_module_codes(installed: bool) -> Iterator[types.CodeType]:
     yield from _namespace_codes(namespaces)
 
 
-def _sites_in(code: types.CodeType, strings: tuple[str, ...], seen: set[int]) -> Iterator[Site]:
-    """The sites in ``code`` and the code objects nested in its constants, each code once."""
+def _places_in(
+    code: types.CodeType, strings: tuple[str, ...], seen: set[int]
+) -> Iterator[LiteralPlace]:
+    """The places in ``code`` and the code objects nested in its constants, each code once."""
     if id(code) in seen:
         return
     seen.add(id(code))
@@ -261,12 +263,12 @@ def _sites_in(code: types.CodeType, strings: tuple[str, ...], seen: set[int]) ->
         if constant is strings:
             holds = True
         elif isinstance(constant, types.CodeType):
-            yield from _sites_in(constant, strings, seen)
+            yield from _places_in(constant, strings, seen)
     if holds:
-        yield from _sites_at(code, strings)
+        yield from _places_at(code, strings)
 
 
-def _sites_at(code: types.CodeType, strings: tuple[str, ...]) -> Iterator[Site]:
+def _places_at(code: types.CodeType, strings: tuple[str, ...]) -> Iterator[LiteralPlace]:
     instructions = list(dis.get_instructions(code))
     for instruction in instructions:
         if instruction.opname != "LOAD_CONST" or instruction.argval is not strings:
@@ -286,7 +288,7 @@ def _sites_at(code: types.CodeType, strings: tuple[str, ...]) -> Iterator[Site]:
                 hole for hole in inside if not any(h != hole and _within(hole, h) for h in inside)
             )
         )
-        yield Site(code, code.co_filename, span, own)
+        yield LiteralPlace(code, code.co_filename, span, own)
 
 
 def _span(positions: dis.Positions | None) -> _Span | None:

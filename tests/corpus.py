@@ -25,7 +25,8 @@ the stack) are those of a normal run, and every module's ``from htmltemplates im
 seen. Without the options this module only adds them; a normal run never loads it.
 
 Results are normalised where a run cannot repeat itself: object addresses (``at 0x...``),
-Django's CSRF tokens in its hidden inputs, random tokens (CSP nonces, stream markers: each
+Django's and Flask-WTF's CSRF tokens in their hidden inputs, pytest's numbered temporary
+folders, random tokens (CSP nonces, stream markers: each
 value that ``secrets.token_urlsafe`` or ``token_hex`` returned during the test becomes
 ``<random N>``, N counting in order of appearance), times within two days of the run (the
 guestbook's "now"), and the line number of a caller outside tests/ and the docs (the line of a
@@ -66,13 +67,21 @@ _events = sys.monitoring.events
 
 # -- normalising what a run cannot repeat -----------------------------------------------------
 
-_ADDRESS = re.compile(r"\bat 0x[0-9a-fA-F]+")
+# an object's address, also where a URL escaped its space ("at%200x...")
+_ADDRESS = re.compile(r"(\bat |%20at%20)0x[0-9a-fA-F]+")
+# the signed, timestamped CSRF token Flask-WTF writes in its hidden input
+_FLASK_CSRF = re.compile(r'(name="csrf_token" (?:type="hidden" )?value=")[\w.-]+')
+# the folder pytest's tmp_path makes, numbered per run
+_PYTEST_TMP = re.compile(r"/pytest-of-[^/\s]+/pytest-\d+/")
 # a masked CSRF token (Django: 64 letters and digits) in the hidden input Django's helpers write
 _DJANGO_CSRF = re.compile(r'(name="csrfmiddlewaretoken" value=")[A-Za-z0-9]{64}')
 _CALLER = re.compile(r"^(  )([^\n]+), line (\d+)$", re.MULTILINE)
 # the times the guestbook shows: datetime.isoformat() and "%d %b %Y, %H:%M"
 _ISO_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:[+-]\d\d:\d\d|Z)?")
 _SHOWN_TIME = re.compile(r"\d\d [A-Z][a-z]{2} \d{4}, \d\d:\d\d")
+# the same in the guestbook's other languages ("05 déc. 2026, 21:46 UTC"): a date and a time of
+# the clock, when the ISO time of the same <time> element is the clock's
+_LOCAL_TIME = re.compile(r'(<time datetime="<now>">)[^<]*\d\d:\d\d[^<]*(</time>)')
 _NOW = datetime.now(UTC)
 _RECENT = timedelta(days=2)  # a time this close to the run is the clock's, not the test's
 
@@ -98,16 +107,22 @@ def _recent(match: re.Match[str], parse: Callable[[str], datetime]) -> str:
 
 def normalise(text: str, stable: frozenset[str] = frozenset()) -> str:
     """``text`` with what differs from run to run replaced by a placeholder: object addresses,
-    the current time, Django's CSRF tokens, and the line number of a caller that is not in
-    ``stable``."""
-    text = _ADDRESS.sub("at 0x?", text)
+    the current time, Django's and Flask-WTF's CSRF tokens, pytest's numbered temporary
+    folders, and the line number of a caller that is not in ``stable``."""
+    text = _ADDRESS.sub(r"\g<1>0x?", text)
     if "csrfmiddlewaretoken" in text:
         text = _DJANGO_CSRF.sub(r"\1<csrf token>", text)
+    if "csrf_token" in text:
+        text = _FLASK_CSRF.sub(r"\1<csrf token>", text)
+    if "/pytest-of-" in text:
+        text = _PYTEST_TMP.sub("/pytest-of-?/pytest-?/", text)
     if "-" in text or ", " in text:
         text = _ISO_TIME.sub(lambda m: _recent(m, datetime.fromisoformat), text)
         text = _SHOWN_TIME.sub(
             lambda m: _recent(m, lambda t: datetime.strptime(t, "%d %b %Y, %H:%M")), text
         )
+        if '"<now>"' in text:
+            text = _LOCAL_TIME.sub(r"\1<now>\2", text)
 
     def caller(match: re.Match[str]) -> str:
         if match[2] in stable:

@@ -19,10 +19,11 @@ from pathlib import Path
 ROOT = Path(__file__).parents[1]
 MAKEFILE = (ROOT / "Makefile").read_text()
 
-# Runs the command given after it with SIGINT ignored, as `command &` leaves it in a script (an
-# ignored signal stays ignored across exec()).
-IGNORING_SIGINT = (
-    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_IGN); "
+# Runs the command after it with SIGINT handled as given: ignored, as `command &` leaves it in a
+# script (an ignored signal stays ignored across exec()), or at its default, as in a terminal,
+# whatever the test run itself was started with (a background job ignores SIGINT).
+WITH_SIGINT = (
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.{}); "
     "os.execv(sys.argv[1], sys.argv[1:])"
 )
 
@@ -61,9 +62,8 @@ def served(
     """``command`` (a Python file or module, run by this interpreter) started from the
     repository's root in a session of its own, once ``port`` answers; killed with its group if
     it is still running at the end."""
-    argv = [sys.executable, *command]
-    if ignore_sigint:
-        argv = [sys.executable, "-c", IGNORING_SIGINT, *argv]
+    handling = WITH_SIGINT.format("SIG_IGN" if ignore_sigint else "SIG_DFL")
+    argv = [sys.executable, "-c", handling, sys.executable, *command]
     env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
     server = subprocess.Popen(
         argv,

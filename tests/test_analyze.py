@@ -11,6 +11,7 @@ import pytest
 from htmltemplates import html
 from htmltemplates._spec import AttrKind, UrlPart
 from htmltemplates.analyze.attributes import analyze_tag
+from htmltemplates.analyze.walk import analyze
 from htmltemplates.errors import Location, TemplateSyntaxError
 from htmltemplates.escaper import Escaper, Escaping, JsPrefix
 from htmltemplates.scan.scanner import scan
@@ -49,7 +50,7 @@ ATTRIBUTES: list[tuple[Template, list[Escaper]]] = [
 
 
 def tag_of(template: Template) -> TagToken:
-    (tag,) = [token for token in scan(template) if isinstance(token, TagToken)]
+    (tag,) = [token for token in scan(template).tokens if isinstance(token, TagToken)]
     return tag
 
 
@@ -77,15 +78,14 @@ def test_every_escaper_is_chosen_somewhere() -> None:
         t"<script>f({x}, '{x}')</script>",
         t'<script type=importmap>{{"imports": {{"a": {x}}}}}</script>',
     ):
+        escapings = analyze(scanned := scan(template))
         chosen |= {
-            token.escaper
-            for token in scan(template)
-            if isinstance(token, TextHole) and token.escaper
+            escapings[token.slot].escaper for token in scanned.tokens if isinstance(token, TextHole)
         }
     assert set(Escaper) == chosen
 
 
-# -- a template's tags of the same shape are analyzed once (compiler/lower.py _analyzed) -------
+# -- a template's tags of the same shape are analyzed once (analyze/walk.py _Tags.tag) ----------
 
 
 def test_tags_that_differ_only_in_where_a_hole_stands_are_analyzed_apart() -> None:
@@ -106,3 +106,58 @@ def test_a_refusal_after_a_tag_of_another_shape_points_at_its_own_hole() -> None
     with pytest.raises(TemplateSyntaxError) as info:
         html(t'<a href="{u}">a</a><a href="{u}">b</a><a href="javascript:{u}">c</a>')
     assert Location.at_hole(2) == info.value.location
+
+
+# -- which refusal a template with several faults reports (analyze/walk.py) --------------------
+#
+# First the holes in text, scripts and styles with the scanner's own refusal at its place (the
+# scan stops there), then the tags and component tags: the order html() has always had, which
+# a single walk in template order would not give (an attribute before a <style> or a scan
+# fault is reported after it).
+
+
+def Card(**props: object) -> Template:  # noqa: N802 - a component, named as one
+    return t""
+
+
+v = "x"
+
+
+def test_the_first_refusal_reported() -> None:
+    for template, anchor, hole in [
+        (t'<a onclick="/{v}/"></a><b a{v}=1>', "attribute-name", 1),
+        (t"<script>/{v}/</script><b a{v}=1>", "script-value", 0),
+        (t"<b a{v}=1><script>/{v}/</script>", "attribute-name", 0),
+        (t"<style>{v} {{}}</style><b a{v}=1>", "css", 0),
+        (t"<style>{v} {{}} </st{v}yle>", "end-tag", 1),  # the style never ends: not decided
+        (t"<style>{v} {{}}</style><script>/{v}/</script>", "css", 0),
+        (t'<a onclick="/{v}/"></a><style>{v} {{}}</style>', "css", 1),
+        (t'<{Card} a=1 a=2 /><a onclick="/{v}/"></a>', "component-prop", None),
+        (t'<a onclick="/{v}/"></a><{Card} a=1 a=2 />', "event-handler", 0),
+        (t'<{Card}><a onclick="/{v}/"></a></{Card}><{Card} a=1 a=2 />', "event-handler", 1),
+        (t"<{Card} a=1 a=2><script>/{v}/</script></{Card}>", "script-value", 1),
+        (t'<a onclick="/{v}/"></a><{Card}>', "component-close", 1),
+        (t"<script>/{v}/</script><!--", "script-value", 0),
+        (t'<script>"{v}<b"; {v}</script>', "script-markup", 1),
+    ]:
+        with pytest.raises(TemplateSyntaxError) as info:
+            html(template)
+        assert (anchor, hole) == (info.value.anchor, info.value.location.hole), template
+        # the steps of the pipeline raise it, html() only passes it on
+        with pytest.raises(TemplateSyntaxError) as again:
+            analyze(scan(template))
+        assert (anchor, hole) == (again.value.anchor, again.value.location.hole), template
+
+
+def test_the_scanner_hands_its_refusal_on() -> None:
+    template = t"<p>{v}</p><script>/{v}/</script><b a{v}=1>{v}"  # htmltemplates: ignore
+    scanned = scan(template)
+    assert scanned.fault is not None
+    assert "attribute-name" == scanned.fault.anchor
+    assert scanned.nesting is None
+    # the tokens stop where the scan did: the holes before the refusal, none after
+    holes = [token.slot for token in scanned.tokens if isinstance(token, TextHole)]
+    assert [0, 1] == holes
+    with pytest.raises(TemplateSyntaxError) as info:
+        analyze(scanned)  # the script's hole comes first
+    assert ("script-value", 1) == (info.value.anchor, info.value.location.hole)

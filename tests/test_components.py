@@ -502,13 +502,13 @@ def test_component_tags_are_refused_where_text_is_not_markup(
 
 
 def test_scanner_collapses_children_into_the_component_token() -> None:
-    tokens = scan(t'<div><{Card} title="a" tone={tone}><b>{x}</b></{Card}>{n}</div>')
+    tokens = scan(t'<div><{Card} title="a" tone={tone}><b>{x}</b></{Card}>{n}</div>').tokens
     assert ["<div>", ComponentToken, TextHole, "</div>"] == [
         token if isinstance(token, str) else type(token) for token in tokens if token != ""
     ]
     component = tokens[2]
     assert isinstance(component, ComponentToken)
-    assert (0, 3) == (component.index, component.close)
+    assert (0, 3) == (component.slot, component.close)
     assert ["title", "tone"] == [item.name for item in component.items]  # type: ignore[union-attr]
     assert ["<b>", TextHole, "</b>"] == [
         token if isinstance(token, str) else type(token)
@@ -519,7 +519,7 @@ def test_scanner_collapses_children_into_the_component_token() -> None:
 
 
 def test_scanner_self_closing_component_has_no_children() -> None:
-    [token] = [token for token in scan(t"<{Badge} label=a />") if token != ""]
+    [token] = [token for token in scan(t"<{Badge} label=a />").tokens if token != ""]
     assert isinstance(token, ComponentToken)
     assert (None, -1) == (token.children, token.close)
 

@@ -181,6 +181,24 @@ def test_normalise() -> None:
     ) == corpus.normalise(text, frozenset({"test_x.py"}))
 
 
+def test_normalise_what_flask_wtf_pytest_and_the_guestbook_vary() -> None:
+    now = datetime.now(UTC)
+    text = (
+        '<a href="/x/%3Cobject%20object%20at%200x7fe2a7139400%3E">\n'
+        '<input type="hidden" name="csrf_token" value="ImE4ZT.axSGRg.xUs9x_-HQ">\n'
+        "/tmp/pytest-of-root/pytest-308/test_a_0/rows.py\n"
+        f'<time datetime="{now.isoformat(timespec="seconds")}">05 déc. 2026, 21:46 UTC</time>\n'
+        '<time datetime="1999-12-31T23:59:59+00:00">31 déc. 1999, 23:59 UTC</time>'
+    )
+    assert (
+        '<a href="/x/%3Cobject%20object%20at%200x?%3E">\n'
+        '<input type="hidden" name="csrf_token" value="<csrf token>">\n'
+        "/tmp/pytest-of-?/pytest-?/test_a_0/rows.py\n"
+        '<time datetime="<now>"><now></time>\n'
+        '<time datetime="1999-12-31T23:59:59+00:00">31 déc. 1999, 23:59 UTC</time>'
+    ) == corpus.normalise(text)
+
+
 def _record(
     key: str, output: str, template: str = "<p>{x}</p>", values: tuple[str, ...] = ()
 ) -> dict[str, object]:

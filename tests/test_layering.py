@@ -13,8 +13,10 @@ PACKAGE = Path(__file__).parents[1] / "htmltemplates"
 
 # The layers, lowest first. A module may import modules of its own layer and of the layers
 # below it, never above: the runtime (what plans call) imports nothing of compile time, and the
-# compiler reaches the runtime only to name what its plans call. htmltemplates._api installs
-# the compile-time code the runtime needs at a miss (runtime/cache.py, runtime/trusted.py).
+# compiler reaches the runtime only to name what its plans call. Compile time is layered as
+# its pipeline runs: scan, then analyze, then the compiler (lower, emit). htmltemplates._api
+# installs the compile-time code the runtime needs at a miss (runtime/cache.py,
+# runtime/trusted.py).
 LAYERS: list[tuple[str, list[str]]] = [
     (
         "shared",
@@ -28,23 +30,16 @@ LAYERS: list[tuple[str, list[str]]] = [
     ),
     ("runtime", ["htmltemplates.runtime"]),
     ("compile time: CSS, JavaScript and URL lexers", ["htmltemplates.lang"]),
+    # the compile pipeline, each step below the next: scan, analyze, lower and emit
     (
-        "compile time: the scanner's tokens",
-        ["htmltemplates.scan.context", "htmltemplates.scan.tokens"],
+        "compile time: the HTML scanner and its tokens (where each hole stands)",
+        ["htmltemplates.scan"],
     ),
-    ("compile time: the escaper of each hole", ["htmltemplates.analyze"]),
     (
-        "compile time: HTML scanner",
-        [
-            "htmltemplates.scan",
-            "htmltemplates.scan.scanner",
-            "htmltemplates.scan.tags",
-            "htmltemplates.scan.bodies",
-            "htmltemplates.scan.components",
-            "htmltemplates.scan.uncertainty",
-        ],
+        "compile time: the analysis (the escaper of each hole, or a refusal)",
+        ["htmltemplates.analyze"],
     ),
-    ("compile time: plans", ["htmltemplates.compiler"]),
+    ("compile time: lowering and emitting plans", ["htmltemplates.compiler"]),
     ("compile-time tooling", ["htmltemplates.tooling"]),
     (
         "API",
@@ -140,6 +135,20 @@ def test_the_walk_finds_the_modules_and_their_imports() -> None:
     # a module inside a listed package is in the package's layer: the builders are shared
     assert "htmltemplates._messages.values" in GRAPH["htmltemplates._messages"]
     assert 0 == layer("htmltemplates._messages.values") == layer("htmltemplates._messages")
+
+
+def test_the_compile_time_layers_are_the_pipeline() -> None:
+    # scan -> analyze -> lower -> emit: each step imports only the steps before it
+    steps = ["lang.css", "scan.scanner", "scan.bodies", "analyze.walk", "compiler.lower"]
+    order = [layer(f"htmltemplates.{step}") for step in steps]
+    assert order[0] < order[1] == order[2] < order[3] < order[4]
+    assert layer("htmltemplates.compiler.lower") == layer("htmltemplates.compiler.emit")
+    scanner = {name for name in MODULES if name.startswith("htmltemplates.scan")}
+    assert not any(
+        target.startswith(("htmltemplates.analyze", "htmltemplates.compiler"))
+        for name in scanner
+        for target in GRAPH[name]
+    )
 
 
 @pytest.mark.parametrize("name", sorted(MODULES))

@@ -12,13 +12,14 @@ from string.templatelib import Interpolation, Template
 import pytest
 
 from htmltemplates._spec import AttrKind
+from htmltemplates.analyze.walk import analyze
 from htmltemplates.errors import Location, TemplateSyntaxError
 from htmltemplates.escaper import Escaper
 from htmltemplates.lang.css import CssState
 from htmltemplates.lang.javascript import JsState
 from htmltemplates.scan.context import Context, Quote, State
 from htmltemplates.scan.scanner import Scanner, context_after, scan
-from htmltemplates.scan.tokens import AttrToken, SpreadToken, TagToken, TextHole, Token
+from htmltemplates.scan.tokens import AttrToken, Body, SpreadToken, TagToken, TextHole, Token
 
 TEXT = Context()
 
@@ -221,7 +222,7 @@ Simple = str | tuple[object, ...]
 
 def _item(item: AttrToken | SpreadToken) -> tuple[object, ...]:
     if isinstance(item, SpreadToken):
-        return ("spread", item.ws, item.index)
+        return ("spread", item.ws, item.slot)
     if item.dynamic:
         return ("attr", item.ws, item.name, item.quote, item.parts)
     return ("static", item.ws, item.raw)
@@ -229,7 +230,7 @@ def _item(item: AttrToken | SpreadToken) -> tuple[object, ...]:
 
 def simple(tokens: Sequence[Token]) -> list[Simple]:
     """Tokens with adjacent literal text joined (how literals are chunked is not behaviour),
-    holes as ("hole", index, context) and tags as ("tag", name, head, items, tail)."""
+    holes as ("hole", slot, context) and tags as ("tag", name, head, items, tail)."""
     out: list[Simple] = []
     for token in tokens:
         match token:
@@ -238,8 +239,8 @@ def simple(tokens: Sequence[Token]) -> list[Simple]:
                     out[-1] += token
                 elif token:
                     out.append(token)
-            case TextHole(index, context):
-                out.append(("hole", index, context))
+            case TextHole(slot, context):
+                out.append(("hole", slot, context))
             case TagToken(name, head, _location, items, tail):
                 out.append(("tag", name, head, [_item(item) for item in items], tail))
     return out
@@ -354,18 +355,20 @@ def template_of(strings: tuple[str, ...]) -> Template:
 
 @pytest.mark.parametrize(("strings", "expected"), TOKENS)
 def test_scan(strings: tuple[str, ...], expected: list[Simple]) -> None:
-    assert expected == simple(scan(template_of(strings)))
+    assert expected == simple(scan(template_of(strings)).tokens)
 
 
 def test_static_text_round_trips_exactly() -> None:
     strings = ('<div\tID=main data-x="1">\n  <p>a &amp; b</p>\n', "\n</div>")
-    tokens = scan(template_of(strings))
+    tokens = scan(template_of(strings)).tokens
     assert "".join(strings) == "".join(t for t in tokens if isinstance(t, str))
 
 
 def test_tag_token_location_is_its_lt() -> None:
     (tag,) = [
-        token for token in scan(template_of(("x <p title=", ">"))) if isinstance(token, TagToken)
+        token
+        for token in scan(template_of(("x <p title=", ">"))).tokens
+        if isinstance(token, TagToken)
     ]
     assert 0 == tag.location.string
     assert 2 == tag.location.offset
@@ -373,10 +376,11 @@ def test_tag_token_location_is_its_lt() -> None:
 
 # -- inside <script> and <style>: every state of the JavaScript and CSS lexers -------------------
 #
-# A hole in a script or style body is a TextHole with the Escaper the analysis chose from the
-# lexer state the static text before it ends in; the states that take no value are refused.
-# test_js_lexer.py and test_css_lexer.py pin the lexers on text; this table pins what the
-# scanner does with each of their states. Each row: the lexer state, the text around the hole,
+# A hole in a script or style body is a TextHole with the static text of its body, and the
+# analysis gives it the Escaper of the lexer state that text ends in (or after it, for a
+# style); the states that take no value are refused. test_js_lexer.py and test_css_lexer.py
+# pin the lexers on text; this table pins what the scan and the analysis make of each of their
+# states. Each row: the lexer state, the text around the hole,
 # and the Escaper or the anchor of the refusal ("!script-value").
 
 LEXER_STATES = [
@@ -421,15 +425,18 @@ LEXER_STATES = [
 def test_lexer_state(
     state: JsState | CssState, before: str, after: str, expected: Escaper | str
 ) -> None:
-    template = template_of((before, after))
+    scanned = scan(template_of((before, after)))
+    assert scanned.fault is None  # the scanner only says where the hole stands
+    (hole,) = [token for token in scanned.tokens if isinstance(token, TextHole)]
+    assert hole.body is not None
+    assert ([before.partition(">")[2]], [0]) == (hole.body.pieces[:1], hole.body.slots)
     if isinstance(expected, str):
         with pytest.raises(TemplateSyntaxError) as info:
-            scan(template)
+            analyze(scanned)
         assert expected[1:] == info.value.anchor
         assert state.value in info.value.headline  # the state, named in the message
     else:
-        (hole,) = [token for token in scan(template) if isinstance(token, TextHole)]
-        assert expected == hole.escaper
+        assert expected == analyze(scanned)[0].escaper
 
 
 def test_the_lexer_table_has_every_state() -> None:
@@ -445,11 +452,10 @@ class Walker(Scanner):
 
 def scanned(scanner: Scanner, template: Template) -> tuple[object, ...]:
     """What a scan leaves: its tokens and its end, or its refusal."""
-    try:
-        tokens = scanner.scan(template)
-    except TemplateSyntaxError as error:
-        return ("refused", str(error), error.location)
-    return (tokens, scanner.nesting, scanner.closed_at)
+    scan = scanner.scan(template)
+    if scan.fault is not None:
+        return ("refused", str(scan.fault), scan.fault.location)
+    return (scan.tokens, scan.nesting, scanner.closed_at)
 
 
 TAKEN_IN_ONE_MATCH = [
@@ -487,7 +493,7 @@ def test_a_tag_taken_in_one_match_scans_as_the_walk_does(strings: Sequence[str])
 
 
 def test_a_start_tag_open_in_its_last_value_is_taken_whole() -> None:
-    tokens = scan(template_of(("<a hidden title='t' href=\"/i/", '">')))
+    tokens = scan(template_of(("<a hidden title='t' href=\"/i/", '">'))).tokens
     assert [
         "",
         TagToken(
@@ -502,3 +508,21 @@ def test_a_start_tag_open_in_its_last_value_is_taken_whole() -> None:
             ">",
         ),
     ] == tokens
+
+
+def test_a_body_is_recorded_for_the_analysis_not_decided() -> None:
+    # the static text between the holes of one script, shared by its holes, in order
+    scanned = scan(template_of(("<script>a = ", "; b = '", "';</script><p>", "</p>")))
+    first, second, text = [token for token in scanned.tokens if isinstance(token, TextHole)]
+    assert first.body is second.body
+    assert Body("script", "js", ["a = ", "; b = '", "';"], [0, 1], ended=True) == first.body
+    assert (None, TEXT) == (text.body, text.context)
+    # a style not ended when the scan stops: its holes are left to the scanner's refusal
+    scanned = scan(template_of(("<style>p { color: ", " } </st", "yle>")))
+    assert scanned.fault is not None
+    assert "end-tag" == scanned.fault.anchor
+    (hole,) = [token for token in scanned.tokens if isinstance(token, TextHole)]
+    assert Body("style", "", ["p { color: ", " } </st"], [0]) == hole.body
+    with pytest.raises(TemplateSyntaxError) as info:
+        analyze(scanned)
+    assert info.value is scanned.fault

@@ -1,1 +1,2 @@
-"""Compile time: the escaper of every hole, or its refusal, from where the scanner found it."""
+"""Compile time, the second step of the pipeline: the escaper of every hole, or the refusal of
+the template, from where the scanner found each hole (:func:`.walk.analyze`)."""

@@ -43,10 +43,10 @@ __all__ = ["analyze_tag", "attribute_kind", "static_value"]
 
 
 def analyze_tag(tag: TagToken) -> dict[int, Escaping]:
-    """The Escaping of every hole in the attributes of ``tag``: a whole value ATTRIBUTE with
-    its attribute's kind, a part of a value the escaper of where it stands, a spread SPREAD;
-    or a TemplateSyntaxError for the first hole no value may take (every attribute's kind is
-    checked first, then the holes of each value in order)."""
+    """The Escaping of every hole in the attributes of ``tag``, by slot: a whole value
+    ATTRIBUTE with its attribute's kind, a part of a value the escaper of where it stands, a
+    spread SPREAD; or a TemplateSyntaxError for the first hole no value may take (every
+    attribute's kind is checked first, then the holes of each value in order)."""
     dynamic = [item for item in tag.items if isinstance(item, AttrToken) and item.dynamic]
     kinds = {id(item): _check_attribute(tag, item) for item in dynamic}
     urls: dict[int, UrlPart] = {}
@@ -58,16 +58,16 @@ def analyze_tag(tag: TagToken) -> dict[int, Escaping]:
     escapings: dict[int, Escaping] = {}
     for item in tag.items:
         if isinstance(item, SpreadToken):
-            escapings[item.index] = _SIMPLE[Escaper.SPREAD]
+            escapings[item.slot] = _SIMPLE[Escaper.SPREAD]
             continue
         kind = kinds.get(id(item))  # None: a static attribute
         if kind is not None:
-            holes = _holes(item)
+            slots = _slots(item)
             if len(item.parts or ()) == 1:
-                escapings[holes[0]] = Escaping(Escaper.ATTRIBUTE, kind=kind)
+                escapings[slots[0]] = Escaping(Escaper.ATTRIBUTE, kind=kind)
                 continue
-            for hole in holes:
-                escapings[hole] = markers.get(hole) or _part(kind, urls.get(hole))
+            for slot in slots:
+                escapings[slot] = markers.get(slot) or _part(kind, urls.get(slot))
     return escapings
 
 
@@ -118,11 +118,12 @@ def _language_parts(
     elif kind is AttrKind.STYLE and len(item.parts or ()) > 1:
         _style_parts(item, markers)
     elif kind is AttrKind.SRCSET and len(item.parts or ()) > 1:
-        for hole, where in srcset_parts(item.parts or (), item.name).items():
-            markers[hole] = Escaping(Escaper.SRCSET, part=where)
+        for slot, where in srcset_parts(item.parts or (), item.name).items():
+            markers[slot] = Escaping(Escaper.SRCSET, part=where)
 
 
-def _holes(attr: AttrToken) -> list[int]:
+def _slots(attr: AttrToken) -> list[int]:
+    """The slots of the holes in the value of ``attr``."""
     return [part for part in attr.parts or () if isinstance(part, int)]
 
 
@@ -194,7 +195,7 @@ def _check_attribute(tag: TagToken, attr: AttrToken) -> AttrKind:
 
 def _first(attr: AttrToken) -> Location:
     """Where the first hole of ``attr`` stands (made only for a refusal)."""
-    return Location.at_hole(_holes(attr)[0])
+    return Location.at_hole(_slots(attr)[0])
 
 
 _REFUSED_REASONS = {
@@ -256,25 +257,25 @@ def _event_parts(
 
 
 def _js_hole(
-    name: str, kind: AttrKind, script: JavaScriptReading, hole: int, markers: dict[int, Escaping]
+    name: str, kind: AttrKind, script: JavaScriptReading, slot: int, markers: dict[int, Escaping]
 ) -> str:
-    """Mark ``hole``, which follows the JavaScript ``script``, or refuse it; return the text
-    that stands for its value when lexing on."""
+    """Mark the hole ``slot``, which follows the JavaScript ``script``, or refuse it; return
+    the text that stands for its value when lexing on."""
     state = script.state()
     if state not in JS_HOLE_STATES or (kind is AttrKind.JSON and state is JsState.TEMPLATE):
         raise _msg.event_handler(
             state.value,
             name,
-            Location.at_hole(hole),
+            Location.at_hole(slot),
             known=state is not JsState.UNKNOWN,
             reads=_js_reads(name, kind),
         )
     literal, text = _JS_ESCAPERS.get(kind, (Escaper.JS_LITERAL, Escaper.JS_STRING))
     if state is JsState.CODE:
-        markers[hole] = Escaping(literal)
+        markers[slot] = Escaping(literal)
         return CODE_STAND_IN
-    refuse_module_specifier(script, Location.at_hole(hole))
-    markers[hole] = Escaping(text)
+    refuse_module_specifier(script, Location.at_hole(slot))
+    markers[slot] = Escaping(text)
     return TEXT_STAND_IN
 
 
@@ -376,15 +377,15 @@ def _style_parts(attr: AttrToken, markers: dict[int, Escaping]) -> None:
     list, read after its character references are decoded; each hole is escaped for where the
     CSS lexer puts it (a property value, a string, a url()), or refused."""
     strings = [""]
-    holes = []
+    slots = []
     for part in attr.parts or ():
         if isinstance(part, str):
             strings[-1] += decode_attribute(part)
         else:
-            holes.append(part)
+            slots.append(part)
             strings.append("")
-    for hole, position in zip(holes, css_holes(strings, declarations=True), strict=True):
-        markers[hole] = Escaping(css_escaper(position, hole, "the style attribute"))
+    for slot, position in zip(slots, css_holes(strings, declarations=True), strict=True):
+        markers[slot] = Escaping(css_escaper(position, slot, "the style attribute"))
 
 
 def _meta_parts(tag: TagToken, markers: dict[int, Escaping]) -> None:
@@ -403,9 +404,9 @@ def _meta_parts(tag: TagToken, markers: dict[int, Escaping]) -> None:
     for item in tag.items:
         if isinstance(item, AttrToken) and refresh and ascii_lower(item.name) != "http-equiv":
             if item.dynamic and ascii_lower(item.name) == "content":
-                for hole, where in refresh_parts(item.parts or (), item.name).items():
-                    markers[hole] = Escaping(Escaper.REFRESH, part=where)
+                for slot, where in refresh_parts(item.parts or (), item.name).items():
+                    markers[slot] = Escaping(Escaper.REFRESH, part=where)
             continue
         if isinstance(item, SpreadToken) or item.dynamic:
-            hole = item.index if isinstance(item, SpreadToken) else _holes(item)[0]
-            raise _msg.meta_http_equiv(Location.at_hole(hole))
+            slot = item.slot if isinstance(item, SpreadToken) else _slots(item)[0]
+            raise _msg.meta_http_equiv(Location.at_hole(slot))

@@ -1,9 +1,10 @@
 """The escaper of a hole in element content, a comment, a <script> or a <style> body, or the
 refusal of its position.
 
-The scanner finds where a hole stands and hands that here, at the hole, so that the first
-fault in a template is the one reported; what is decided here is only which escaper the
-position takes (and which positions take none).
+The scanner says where a hole stands (its context, and for a script or style body the static
+text around its holes); the walk of the analysis (analyze/walk.py) hands that here, hole by
+hole in template order. What is decided here is only which escaper the position takes (and
+which positions take none).
 """
 
 from __future__ import annotations
@@ -12,14 +13,13 @@ import html
 from collections.abc import Sequence
 
 from .. import _messages as _msg
-from .._spec import WHITESPACE, UrlPart, ascii_lower
+from .._spec import UrlPart
 from ..errors import Location
 from ..escaper import Escaper
 from ..lang.css import CssPosition, CssState, css_holes
 from ..lang.javascript import JsLexer, JsState
 from ..lang.urls import refuse_reference_joins, url_parts
 from ..scan.context import State
-from ..scan.tokens import AttrToken, TagToken
 
 __all__ = [
     "JS_HOLE_STATES",
@@ -28,7 +28,6 @@ __all__ = [
     "css_escaper",
     "refuse_module_specifier",
     "script_escaper",
-    "script_kind",
     "style_escapers",
 ]
 
@@ -47,37 +46,6 @@ def content_escaper(state: State, foreign: bool) -> Escaper:
     if state is State.RCDATA:
         return Escaper.RCDATA
     return Escaper.COMMENT
-
-
-# 4.12.1: a script with no type, an empty one or a JavaScript MIME type is classic JavaScript,
-# "module" a module; these JSON types hold data that is read as JSON.
-_JS_TYPES = frozenset(
-    """text/javascript application/javascript text/ecmascript application/ecmascript
-    application/x-javascript application/x-ecmascript text/x-javascript text/x-ecmascript
-    text/jscript text/livescript text/javascript1.0 text/javascript1.1 text/javascript1.2
-    text/javascript1.3 text/javascript1.4 text/javascript1.5 module""".split()
-)
-# An importmap is JSON whose strings are URLs that load code: its values are checked (every URL
-# a TrustedResourceURL). speculationrules mixes URLs with other strings: it stays a data block.
-_JSON_TYPES = frozenset({"application/json", "application/ld+json"})
-
-
-def script_kind(tag: TagToken) -> str:
-    """What a <script>'s body is, from its static type attribute: "js", "json", "importmap",
-    or "" (a data block such as text/x-template, whose holes stay refused)."""
-    for item in tag.items:
-        if isinstance(item, AttrToken) and ascii_lower(item.name) == "type":
-            value = "".join(part for part in item.parts or () if isinstance(part, str))
-            kind = ascii_lower(value.strip(WHITESPACE))
-            if not kind or kind in _JS_TYPES:
-                return "js"
-            if kind == "importmap":
-                return "importmap"
-            json_type = kind in _JSON_TYPES or (
-                kind.startswith("application/") and kind.endswith("+json")
-            )
-            return "json" if json_type else ""
-    return "js"
 
 
 class JavaScriptReading:
@@ -151,16 +119,15 @@ def _after_module_keyword(text: str, quote: int) -> bool:
     return False
 
 
-def script_escaper(
-    script: JavaScriptReading, before: str, kind: str, index: int, here: Location
-) -> Escaper:
-    """The escaper of hole ``index`` in a <script> of ``kind`` ("js", "json" or "importmap"),
+def script_escaper(script: JavaScriptReading, before: str, kind: str, slot: int) -> Escaper:
+    """The escaper of hole ``slot`` in a <script> of ``kind`` ("js", "json" or "importmap"),
     after ``script`` (``before``: its static text since the last hole): a literal where the
     JavaScript so far ends in code, text inside a string or template literal; refused
     anywhere else (comments, regular expressions, tagged templates, what the lexer cannot
     read)."""
+    here = Location.at_hole(slot)
     # in <svg> a script's character references are decoded before it is read
-    refuse_reference_joins([before, index], "<script>")
+    refuse_reference_joins([before, slot], "<script>")
     # in <svg> a script's entities are decoded first: both readings must agree
     state = script.state()
     if state not in JS_HOLE_STATES:
@@ -182,15 +149,15 @@ def refuse_module_specifier(script: JavaScriptReading, here: Location) -> None:
         raise _msg.module_specifier(here)
 
 
-def style_escapers(parts: Sequence[str], holes: Sequence[int]) -> list[Escaper]:
-    """The escaper of each hole of a <style> body, from where the CSS around it puts it, read
-    as written and with character references decoded (as in <svg>): both readings must
-    agree. ``parts`` is the static text around the holes."""
+def style_escapers(parts: Sequence[str], slots: Sequence[int]) -> list[Escaper]:
+    """The escaper of each hole (``slots``) of a <style> body, from where the CSS around it
+    puts it, read as written and with character references decoded (as in <svg>): both
+    readings must agree. ``parts`` is the static text around the holes."""
     written = css_holes(parts)
     decoded = css_holes([html.unescape(part) for part in parts])
     return [
-        css_escaper(position if position == other else CssPosition(CssState.UNKNOWN, ""), hole)
-        for hole, position, other in zip(holes, written, decoded, strict=True)
+        css_escaper(position if position == other else CssPosition(CssState.UNKNOWN, ""), slot)
+        for slot, position, other in zip(slots, written, decoded, strict=True)
     ]
 
 
@@ -208,16 +175,16 @@ _CSS_URL_PARTS = {
 }
 
 
-def css_escaper(position: CssPosition, hole: int, where: str = "<style>") -> Escaper:
-    """The escaper of ``hole`` at ``position`` in CSS (in ``where``: "<style>" or "the style
-    attribute"), or a TemplateSyntaxError for the positions no value may take."""
+def css_escaper(position: CssPosition, slot: int, where: str = "<style>") -> Escaper:
+    """The escaper of the hole ``slot`` at ``position`` in CSS (in ``where``: "<style>" or
+    "the style attribute"), or a TemplateSyntaxError for the positions no value may take."""
     state, detail = position
     if state in _CSS_ESCAPERS:
         return _CSS_ESCAPERS[state]
     if state in (CssState.URL_PART, CssState.QUOTED_URL_PART):
         # the URL so far is static text: the hole is a part of it, as in a URL attribute
-        part = url_parts([detail, hole], "url()", decode=str)[hole]
+        part = url_parts([detail, slot], "url()", decode=str)[slot]
         if part in _CSS_URL_PARTS:
             return _CSS_URL_PARTS[part]
         state, detail = CssState.UNKNOWN, "a URL whose scheme is not written yet"
-    raise _msg.css(state.value, detail, where, Location.at_hole(hole))
+    raise _msg.css(state.value, detail, where, Location.at_hole(slot))

@@ -1,19 +1,20 @@
-"""Lowers a template's tokens, with the escaper the analysis gave each hole, to the plan IR.
+"""Lowers a template's tokens, with the escaping the analysis decided for each hole (by slot),
+to the plan IR.
 
 Decided here: how each tag with holes is rendered (its attributes in place, merged at render
 time, or in place unless a spread meets them), and what a component tag passes (its props,
-its children). Every refusal is raised before anything is emitted, in template order.
+its children). Nothing is refused here: the analysis has refused what it must
+(analyze/walk.py), before anything is lowered.
 """
 
 from __future__ import annotations
 
-import keyword
 from collections.abc import Sequence
 from string.templatelib import Template
 
-from .. import _messages as _msg
 from .._spec import AttrKind, ascii_lower
-from ..analyze.attributes import analyze_tag, static_value
+from ..analyze.attributes import static_value
+from ..analyze.walk import Escapings, prop_keyword
 from ..errors import Location
 from ..escaper import Escaping
 from ..lang.references import decode_attribute
@@ -21,12 +22,10 @@ from ..runtime.attributes import PartsItem
 from ..runtime.components import EMPTY, Site
 from ..runtime.slow import SLOW_PATHS
 from ..runtime.tags import MERGED, SpreadItem, StaticItem, TagPlan, WholeItem, requote
-from ..scan.scanner import Scanner
 from ..scan.tokens import (
     AttrToken,
     ComponentToken,
-    Nesting,
-    NonceSlot,
+    NonceToken,
     SpreadToken,
     TagToken,
     TextHole,
@@ -49,28 +48,12 @@ from .ir import (
     WholeAttribute,
 )
 
-__all__ = ["lower", "lower_tokens"]
+__all__ = ["lower"]
 
 
-def lower(template: Template) -> tuple[list[Node], Nesting | None]:
-    """The nodes of ``template``'s plan, and why it may not be rendered inside another
-    template (None when it may). Raises TemplateSyntaxError (without a template attached)
-    for the first position it cannot make safe."""
-    scanner = Scanner()
-    tokens = scanner.scan(template)
-    return _lower_tokens(tokens, template), scanner.nesting
-
-
-def lower_tokens(template: Template) -> tuple[list[Token], list[Node], Nesting | None]:
-    """What :func:`lower` does, with the scanner's tokens beside the nodes made of them: for
-    tools that explain a template (where each hole stands, from the tokens; what is done to
-    its value, from the nodes). html() never calls it."""
-    scanner = Scanner()
-    tokens = scanner.scan(template)
-    return tokens, _lower_tokens(tokens, template), scanner.nesting
-
-
-def _lower_tokens(tokens: Sequence[Token], template: Template) -> list[Node]:
+def lower(tokens: Sequence[Token], escapings: Escapings, template: Template) -> list[Node]:
+    """The nodes of the plan of ``template``, from its scanned ``tokens`` and the escaping the
+    analysis decided for each hole, by slot."""
     nodes: list[Node] = []
     append = nodes.append
     seen = _Seen()
@@ -86,12 +69,12 @@ def _lower_tokens(tokens: Sequence[Token], template: Template) -> list[Node]:
             append(text)
         elif cls is TextHole:
             assert isinstance(token, TextHole)
-            assert token.escaper is not None  # a <style> hole is decided at </style>
-            append(TextValue(token.index, token.escaper, token.after_start_tag))
+            escaper = escapings[token.slot].escaper
+            append(TextValue(token.slot, escaper, token.after_start_tag))
         elif cls is TagToken:
             assert isinstance(token, TagToken)
-            nodes.extend(_lower_tag(token, seen))
-        elif cls is NonceSlot:
+            nodes.extend(_lower_tag(token, escapings, seen))
+        elif cls is NonceToken:
             append(Nonce())
         elif cls is ComponentToken:
             assert isinstance(token, ComponentToken)
@@ -101,14 +84,12 @@ def _lower_tokens(tokens: Sequence[Token], template: Template) -> list[Node]:
 
 class _Seen:
     """What one lowering has made that the rest of the template may reuse (a template repeats
-    its static text and the shape of its tags): a Text for each distinct string (a Text is
-    immutable), and the escapings of each shape of tag (see _analyzed)."""
+    its static text): a Text for each distinct string (a Text is immutable)."""
 
-    __slots__ = ("escapings", "texts")
+    __slots__ = ("texts",)
 
     def __init__(self) -> None:
         self.texts: dict[str, Text] = {}
-        self.escapings: dict[tuple[object, ...], list[Escaping]] = {}
 
 
 # -- tags ----------------------------------------------------------------------------------------
@@ -141,13 +122,12 @@ def _layout(tag: TagToken) -> str:
     return "merge" if spreads > 1 else "spread" if spreads else "in place"
 
 
-def _lower_tag(tag: TagToken, seen: _Seen) -> list[Node]:
+def _lower_tag(tag: TagToken, escapings: Escapings, seen: _Seen) -> list[Node]:
     for before, item in zip(tag.items, tag.items[1:], strict=False):
         if not item.ws and (isinstance(before, SpreadToken) or before.dynamic):
             # <input title="{t}"type=password>: if the value drops title or leaves it bare,
             # the next attribute must not run into the tag name or the bare name
             item.ws = " "
-    escapings = _analyzed(tag, seen)
     # in place is the fast way of the merged tag, which render_tag defines: the slow paths
     # merge every tag
     layout = "merge" if SLOW_PATHS else _layout(tag)
@@ -159,12 +139,10 @@ def _lower_tag(tag: TagToken, seen: _Seen) -> list[Node]:
         return in_place
     spread = next(item for item in tag.items if isinstance(item, SpreadToken))
     names = frozenset(ascii_lower(item.name) for item in tag.items if isinstance(item, AttrToken))
-    return [SpreadTag(tuple(in_place), _merged(tag, escapings), spread.index, names)]
+    return [SpreadTag(tuple(in_place), _merged(tag, escapings), spread.slot, names)]
 
 
-def _merged_once(
-    tag: TagToken, escapings: dict[int, Escaping], texts: dict[str, Text]
-) -> list[Node] | None:
+def _merged_once(tag: TagToken, escapings: Escapings, texts: dict[str, Text]) -> list[Node] | None:
     """The nodes of ``tag`` in place, when the only name it has twice is a static ``class`` or
     ``style`` followed by a hole of the same name (``<td style="x: y" style={extra}>``) and
     nothing else needs the merge: the pair becomes one MergedAttribute where the static one
@@ -186,8 +164,8 @@ def _merged_once(
     parts = hole.parts or []
     if static.dynamic or value is True or len(parts) != 1 or not isinstance(parts[0], int):
         return None
-    n = parts[0]
-    kind = escapings[n].kind
+    slot = parts[0]
+    kind = escapings[slot].kind
     if kind is not (AttrKind.CLASS if key == "class" else AttrKind.STYLE):
         return None
     between = tag.items[first + 1 : second]
@@ -205,51 +183,18 @@ def _merged_once(
     else:  # an empty static value gives way to the value's text
         start, end = f"{static.ws}{hole.name}={quote}", quote
     pair = _merged(TagToken(tag.name, "", tag.location, [static, hole]), escapings)
-    merged = MergedAttribute(n, kind, static.ws + static.raw, start, end, pair)
+    merged = MergedAttribute(slot, kind, static.ws + static.raw, start, end, pair)
     nodes[1 + first] = merged  # after the head, the nodes of the items, in order
     return nodes
 
 
-def _analyzed(tag: TagToken, seen: _Seen) -> dict[int, Escaping]:
-    """``analyze_tag(tag)``, taken from a tag of the same shape analyzed earlier in the template
-    if there was one: the analysis reads only the element, the static text of the items and
-    where the holes stand among them (not the holes' numbers, but in a refusal, which is
-    never kept)."""
-    shape: list[object] = [tag.name]
-    holes: list[int] = []
-    for item in tag.items:
-        if isinstance(item, SpreadToken):
-            shape += (SpreadToken, item.ws)
-            holes.append(item.index)
-            continue
-        parts = item.parts
-        shape += (AttrToken, item.ws, item.name, item.raw, item.quote.value)
-        if parts is None:
-            shape.append(-1)
-            continue
-        shape.append(len(parts))
-        for part in parts:
-            if isinstance(part, int):
-                holes.append(part)
-                shape.append(None)
-            else:
-                shape.append(part)
-    key = tuple(shape)
-    known = seen.escapings.get(key)
-    if known is not None:
-        return dict(zip(holes, known, strict=True))
-    escapings = analyze_tag(tag)
-    seen.escapings[key] = [escapings[hole] for hole in holes]
-    return escapings
-
-
-def _in_place(tag: TagToken, escapings: dict[int, Escaping], texts: dict[str, Text]) -> list[Node]:
+def _in_place(tag: TagToken, escapings: Escapings, texts: dict[str, Text]) -> list[Node]:
     """The nodes of ``tag`` with each attribute written where it stands (its static texts
     taken from ``texts``, one Text for each distinct string)."""
     nodes: list[Node] = [_text(texts, tag.head)]
     for item in tag.items:
         if isinstance(item, SpreadToken):
-            nodes.append(Spread(item.index, item.ws, tag.name))
+            nodes.append(Spread(item.slot, item.ws, tag.name))
             continue
         if not item.dynamic:
             nodes.append(_text(texts, item.ws + item.raw))
@@ -257,11 +202,11 @@ def _in_place(tag: TagToken, escapings: dict[int, Escaping], texts: dict[str, Te
         parts = item.parts or []
         quote = item.quote.value or '"'
         if len(parts) == 1:
-            n = parts[0]
-            assert isinstance(n, int)
-            kind = escapings[n].kind
+            slot = parts[0]
+            assert isinstance(slot, int)
+            kind = escapings[slot].kind
             assert kind is not None
-            nodes.append(WholeAttribute(n, item.ws, item.name, quote, kind))
+            nodes.append(WholeAttribute(slot, item.ws, item.name, quote, kind))
             continue
         value: list[str | Part] = []
         static = False  # some static text in the value
@@ -287,26 +232,26 @@ def _text(texts: dict[str, Text], text: str) -> Text:
     return node
 
 
-def _merged(tag: TagToken, escapings: dict[int, Escaping]) -> MergedTag:
+def _merged(tag: TagToken, escapings: Escapings) -> MergedTag:
     """``tag`` merged at render time: its TagPlan, and the holes whose values it takes."""
     items: list[StaticItem | WholeItem | PartsItem | SpreadItem] = []
     holes: list[int] = []
     for item in tag.items:
         if isinstance(item, SpreadToken):
-            items.append(SpreadItem(item.ws, item.index, len(holes)))
-            holes.append(item.index)
+            items.append(SpreadItem(item.ws, item.slot, len(holes)))
+            holes.append(item.slot)
             continue
         key, quote = ascii_lower(item.name), item.quote.value or '"'
         if not item.dynamic:
             value = static_value(item)
             items.append(StaticItem(item.ws, item.name, key, item.raw, value, quote))  # type: ignore[arg-type]
         elif len(item.parts or ()) == 1:
-            n = (item.parts or [0])[0]
-            assert isinstance(n, int)
-            kind = escapings[n].kind
+            slot = (item.parts or [0])[0]
+            assert isinstance(slot, int)
+            kind = escapings[slot].kind
             assert kind is not None
-            items.append(WholeItem(item.ws, item.name, key, kind, n, len(holes), quote))
-            holes.append(n)
+            items.append(WholeItem(item.ws, item.name, key, kind, slot, len(holes), quote))
+            holes.append(slot)
         else:
             parts: list[str | tuple[int, int, Escaping]] = []
             for part in item.parts or ():
@@ -323,21 +268,17 @@ def _merged(tag: TagToken, escapings: dict[int, Escaping]) -> MergedTag:
 
 
 def _lower_component(token: ComponentToken, template: Template) -> Component:
-    n = token.index
-    tag = "{" + template.interpolations[n].expression + "}"
+    slot = token.slot
     props: list[Prop | PropsSpread] = []
     written: dict[str, Location] = {}
     for item in token.items:
         if isinstance(item, SpreadToken):
-            props.append(PropsSpread(item.index))
+            props.append(PropsSpread(item.slot))
             continue
-        name = _prop_name(tag, item)
-        where = Location(item.location.string, item.location.offset, len(item.name))
-        if name in written or (name == "children" and token.children is not None):
-            raise _msg.prop_twice(name, tag, where, children=name == "children")
-        written[name] = where
+        name = prop_keyword(item.name)
+        assert name is not None  # the analysis refused the others
+        written[name] = Location(item.location.string, item.location.offset, len(item.name))
         props.append(_prop(name, item))
-    _check_children(token.children or (), template)
     spread = any(isinstance(prop, PropsSpread) for prop in props)
     static = frozenset(
         prop.name
@@ -346,25 +287,12 @@ def _lower_component(token: ComponentToken, template: Template) -> Component:
         and prop.text is not None
         and all(isinstance(p, str) for p in prop.text)
     )
-    site = Site(template.strings, n, token.close, written, spread, static)
+    site = Site(template.strings, slot, token.close, written, spread, static)
     children = _children(token, template)
     # a spread's names can change from one render to the next: checked at every call (as
     # every call is with the slow paths, which the fast call of a verified component must equal)
     checked = spread or SLOW_PATHS
-    return Component(n, tuple(props), children, site, token.close, token.foreign, checked)
-
-
-def _prop_name(tag: str, attr: AttrToken) -> str:
-    """The keyword a prop is passed as: ``data-id`` as ``data_id``, a Python keyword with a
-    trailing underscore (``class`` as ``class_``); other names are refused."""
-    name = attr.name.replace("-", "_")
-    if keyword.iskeyword(name):
-        name += "_"
-    if not name.isidentifier():
-        raise _msg.prop_name(
-            attr.name, tag, Location(attr.location.string, attr.location.offset, len(attr.name))
-        )
-    return name
+    return Component(slot, tuple(props), children, site, token.close, token.foreign, checked)
 
 
 def _prop(name: str, attr: AttrToken) -> Prop:
@@ -392,18 +320,7 @@ def _children(token: ComponentToken, template: Template) -> Template | tuple[str
         text = strings[first][start:end]
         return Template(text) if text else EMPTY  # htmltemplates: ignore
     parts: list[str | int] = [strings[first][start:]]
-    for n in range(first, last):
-        parts.append(n)
-        parts.append(strings[n + 1] if n + 1 < last else strings[last][:end])
+    for slot in range(first, last):
+        parts.append(slot)
+        parts.append(strings[slot + 1] if slot + 1 < last else strings[last][:end])
     return tuple(part for part in parts if part != "")
-
-
-def _check_children(tokens: Sequence[Token], template: Template) -> None:
-    """Lower the tags between a component's tags (into nothing), so that a hole they cannot
-    make safe is refused now, pointing into this template, not at the first render of the
-    children."""
-    for token in tokens:
-        if isinstance(token, TagToken):
-            _lower_tag(token, _Seen())
-        elif isinstance(token, ComponentToken):
-            _lower_component(token, template)

@@ -1,6 +1,7 @@
 """The body of the RCDATA or raw-text element being scanned (<title>, <textarea>, <script>,
-<style>...): its text so far, the checks of a hole in it, and at its end tag the escapers of
-its <style> holes and whether some reader ends it elsewhere.
+<style>...): its text so far, the checks of a hole in it, what a <script> is (its type), the
+static text around the holes of a <script> or <style> for the analysis (a :class:`Body`), and
+at its end tag whether some reader ends it elsewhere.
 
 A hole in such a body is refused where the body may be read otherwise than the scanner reads
 it: right after '<' or '</' and letters (the value could complete the end tag), and after
@@ -13,21 +14,55 @@ from __future__ import annotations
 import re
 
 from .. import _messages as _msg
-from .._spec import RAWTEXT_ELEMENTS, ascii_lower
-from ..analyze.text import JavaScriptReading, script_escaper, style_escapers
+from .._spec import RAWTEXT_ELEMENTS, WHITESPACE, ascii_lower
 from ..errors import Location
-from ..escaper import Escaper
-from ..lang.javascript import CODE_STAND_IN, TEXT_STAND_IN
 from .context import Context, State
-from .tokens import TextHole
+from .tokens import AttrToken, Body, TagToken, TextHole
 
-__all__ = ["ElementBody"]
+__all__ = ["ElementBody", "script_kind"]
 
 # A script or style body is raw text in HTML, but in <svg> and <math> (where a template may be
 # interpolated) its tags are parsed: '<a href=' there makes a value an attribute
 # (_messages.script_markup).
 _MARKUP = re.compile(r"<[A-Za-z!?/]")
 _ASCII_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+# What stands for the value of a <script> or <style> hole in the body's text, which only the
+# checks below read (markup, '<!--', '<script', a closed CDATA section): each looks for text
+# that starts at a '<' of the static text, a value right after '<' and letters is refused (it
+# could complete an end tag), and no stand-in holds '<', '-' or ']', so every value reads as
+# this one there. (The analysis reads a script with the stand-in of where each value goes,
+# lang/javascript.py.)
+_VALUE = "0"
+
+# 4.12.1: a script with no type, an empty one or a JavaScript MIME type is classic JavaScript,
+# "module" a module; these JSON types hold data that is read as JSON.
+_JS_TYPES = frozenset(
+    """text/javascript application/javascript text/ecmascript application/ecmascript
+    application/x-javascript application/x-ecmascript text/x-javascript text/x-ecmascript
+    text/jscript text/livescript text/javascript1.0 text/javascript1.1 text/javascript1.2
+    text/javascript1.3 text/javascript1.4 text/javascript1.5 module""".split()
+)
+# An importmap is JSON whose strings are URLs that load code: its values are checked (every URL
+# a TrustedResourceURL). speculationrules mixes URLs with other strings: it stays a data block.
+_JSON_TYPES = frozenset({"application/json", "application/ld+json"})
+
+
+def script_kind(tag: TagToken) -> str:
+    """What a <script>'s body is, from its static type attribute: "js", "json", "importmap",
+    or "" (a data block such as text/x-template, whose holes stay refused)."""
+    for item in tag.items:
+        if isinstance(item, AttrToken) and ascii_lower(item.name) == "type":
+            value = "".join(part for part in item.parts or () if isinstance(part, str))
+            kind = ascii_lower(value.strip(WHITESPACE))
+            if not kind or kind in _JS_TYPES:
+                return "js"
+            if kind == "importmap":
+                return "importmap"
+            json_type = kind in _JSON_TYPES or (
+                kind.startswith("application/") and kind.endswith("+json")
+            )
+            return "json" if json_type else ""
+    return "js"
 
 
 def _ends_in_partial_end_tag(text: str) -> bool:
@@ -76,8 +111,8 @@ def _uncertain_end(element: str, body: str) -> _msg.Pending | None:
 
 class ElementBody:
     """The body of one RCDATA or raw-text element, from its start tag to its end tag: its text
-    with a stand-in for the value of each hole, and for a <style> its static parts around its
-    holes, whose position in the CSS is decided at the end tag."""
+    with a stand-in for the value of each hole, and for a <script> or <style> the static text
+    around its holes (a :class:`Body`, shared by its TextHoles), which the analysis reads."""
 
     def __init__(self) -> None:
         self.element = ""
@@ -86,32 +121,30 @@ class ElementBody:
         self.read = 0
         self.comment = False  # whether '<!--' is in text[:comment_read]
         self.comment_read = 0
-        self.script: JavaScriptReading | None = None  # a <script> body read as JavaScript
-        self.style_parts: list[str] = []  # a <style> body's static text around its holes
-        self.style_holes: list[TextHole] = []
-        self.script_kind = ""  # in <script>: "js", "json", or "" for a data block
+        # what the analysis reads of a <script> (not a data block) or a <style>
+        self.record: Body | None = None
 
     def start(self, element: str, script_kind: str = "") -> None:
-        """The start tag of ``element`` ended: its body starts, empty."""
-        self.element, self.script_kind = element, script_kind
+        """The start tag of ``element`` ended: its body starts, empty. ``script_kind``: what a
+        <script> holds (see :func:`script_kind`; "" for a data block, whose holes are
+        refused)."""
+        self.element = element
         self.text, self.markup, self.read = "", False, 0
         self.comment, self.comment_read = False, 0
-        self.script = JavaScriptReading() if element == "script" and script_kind else None
-        self.style_parts, self.style_holes = [""], []
+        read = element == "style" or (element == "script" and bool(script_kind))
+        self.record = Body(element, script_kind) if read else None
 
     def feed(self, text: str) -> None:
         """Static ``text`` of the body."""
         self._add(text)
-        if self.element == "style":
-            self.style_parts[-1] += text
+        if self.record is not None:
+            self.record.pieces[-1] += text  # once for each piece: no hole stands between
 
     def end(self) -> _msg.Pending | None:
-        """The end tag came: give each <style> hole its escaper (which may refuse it), and say
+        """The end tag came: the body is whole (a <style>'s holes are decided now), and say
         why some reader may end the element elsewhere (None when none may)."""
-        if self.style_holes:
-            escapers = style_escapers(self.style_parts, [hole.index for hole in self.style_holes])
-            for hole, escaper in zip(self.style_holes, escapers, strict=True):
-                hole.escaper = escaper
+        if self.record is not None:
+            self.record.ended = True
         return _uncertain_end(self.element, self.text)
 
     # -- holes ---------------------------------------------------------------------------------
@@ -128,46 +161,29 @@ class ElementBody:
             raise _msg.rcdata_markup(self.element).at(here)
         self._add("x")  # the value: text
 
-    def raw_text_hole(self, index: int, before: str, here: Location) -> TextHole:
-        """The hole ``index`` in raw text after ``before`` (the static text since the last
-        token): in a <script> (not a data block) or a <style>, with its escaper if it has one
-        yet; refused in any other raw-text element."""
-        if self.script is not None:
-            return self._script_hole(self.script, index, before, here)
-        if self.element == "style":
-            return self._style_hole(index, before, here)
-        if self.element == "script":
-            raise _msg.script_style(here)
-        raise _msg.raw_text(self.element, here)
-
-    def _script_hole(
-        self, script: JavaScriptReading, index: int, before: str, here: Location
-    ) -> TextHole:
-        """A hole in a <script> body: refused where the body may be read otherwise than as
-        JavaScript (a partial end tag, a comment opener, markup); else the analysis gives it
-        its escaper, from where the JavaScript so far puts it."""
+    def raw_text_hole(self, slot: int, before: str, here: Location) -> TextHole:
+        """The hole ``slot`` in raw text after ``before`` (the static text since the last
+        token): in a <script> (not a data block) or a <style>, where the analysis decides it
+        with the rest of the body; refused in any other raw-text element."""
+        body = self.record
+        if body is None:
+            if self.element == "script":
+                raise _msg.script_style(here)
+            raise _msg.raw_text(self.element, here)
         self._refuse_partial_end_tag(before, here)
-        if self._comment_in_body():
-            raise _msg.script_comment(here)
-        if self._markup_in_body():
-            raise _msg.script_markup("script").at(here)
-        escaper = script_escaper(script, before, self.script_kind, index, here)
-        # the value: one expression, or text of the string
-        in_text = escaper is Escaper.SCRIPT_STRING
-        self._add(TEXT_STAND_IN if in_text else CODE_STAND_IN)
-        return TextHole(index, Context(State.RAWTEXT, "script"), escaper)
-
-    def _style_hole(self, index: int, before: str, here: Location) -> TextHole:
-        """A hole in a <style> body: where it stands in the CSS is decided when the element
-        ends (the text after a hole can matter: ``b:{v} { c: d }`` is a nested rule)."""
-        self._refuse_partial_end_tag(before, here)
-        if self._markup_in_body():
+        if body.element == "script":
+            # refused where the body may be read otherwise than as JavaScript: after a
+            # comment opener or markup
+            if self._comment_in_body():
+                raise _msg.script_comment(here)
+            if self._markup_in_body():
+                raise _msg.script_markup("script").at(here)
+        elif self._markup_in_body():
             raise _msg.script_markup("style").at(here)
-        hole = TextHole(index, Context(State.RAWTEXT, "style"), None)  # decided at </style>
-        self.style_holes.append(hole)
-        self.style_parts.append("")
-        self._add("0")
-        return hole
+        body.slots.append(slot)
+        body.pieces.append("")
+        self._add(_VALUE)
+        return TextHole(slot, Context(State.RAWTEXT, body.element), body=body)
 
     # -- the text so far -----------------------------------------------------------------------
 
@@ -179,8 +195,6 @@ class ElementBody:
         self.text = ""
         body += text
         self.text = body
-        if self.script is not None:
-            self.script.feed(text)
 
     def _markup_in_body(self) -> bool:
         """Whether the body so far holds markup (_MARKUP). The body only grows: only what was

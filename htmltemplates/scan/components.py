@@ -51,22 +51,22 @@ class ComponentPairing:
         self.closing = -1  # the hole of a </{Card}> being scanned
         self.closing_at = Location()  # where its '</' stands
 
-    def name(self, index: int) -> str:
-        """How the component in hole ``index`` was written: ``{Card}``."""
-        if index < len(self.interpolations):
-            return "{" + self.interpolations[index].expression + "}"
+    def name(self, slot: int) -> str:
+        """How the component in hole ``slot`` was written: ``{Card}``."""
+        if slot < len(self.interpolations):
+            return "{" + self.interpolations[slot].expression + "}"
         return "{...}"  # pragma: no cover - scan() always knows the interpolations
 
     # -- the tags ------------------------------------------------------------------------------
 
-    def start_tag(self, index: int, at: Location, *, foreign: bool) -> None:
-        """The hole ``index`` right after a '<' at ``at`` starts a component's start tag
+    def start_tag(self, slot: int, at: Location, *, foreign: bool) -> None:
+        """The hole ``slot`` right after a '<' at ``at`` starts a component's start tag
         (``foreign``: inside <svg>, <math> or <select>)."""
-        self.component = ComponentToken(index, at, foreign=foreign)
+        self.component = ComponentToken(slot, self.name(slot), at, foreign=foreign)
 
-    def end_tag(self, index: int, at: Location) -> None:
-        """The hole ``index`` right after a '</' at ``at`` starts a component's end tag."""
-        self.closing, self.closing_at = index, at
+    def end_tag(self, slot: int, at: Location) -> None:
+        """The hole ``slot`` right after a '</' at ``at`` starts a component's end tag."""
+        self.closing, self.closing_at = slot, at
 
     def start_tag_closed(
         self,
@@ -94,23 +94,23 @@ class ComponentPairing:
     def end_tag_closed(self, tokens: list[Token]) -> None:
         """The end tag being scanned ends: its component takes the ``tokens`` made since its
         start tag as its children, and stands in their place."""
-        index, self.closing = self.closing, -1
-        here = Location.at_hole(index)
+        slot, self.closing = self.closing, -1
+        here = Location.at_hole(slot)
         if not self.open:
-            raise _msg.closes_no_component(self.name(index), here)
+            raise _msg.closes_no_component(self.name(slot), here)
         component, start = self.open.pop()
-        opened, closed = self.interpolations[component.index], self.interpolations[index]
+        opened, closed = self.interpolations[component.slot], self.interpolations[slot]
         written = ["".join(item.expression.split()) for item in (opened, closed)]
         if written[0] != written[1] and all(written):
             raise _msg.closes_another_component(
-                self.name(index),
-                self.name(component.index),
-                Location(index, 0, 0, index, also=Location.at_hole(component.index)),
+                self.name(slot),
+                component.name,
+                Location(slot, 0, 0, slot, also=Location.at_hole(component.slot)),
             )
         component.children = tokens[start:]
         del tokens[start:]
         component.end = (self.closing_at.string, self.closing_at.offset)
-        component.close = index
+        component.close = slot
         tokens.append(component)
 
     # -- refusals ------------------------------------------------------------------------------
@@ -126,7 +126,7 @@ class ComponentPairing:
     def in_start_tag(self, here: Location) -> TemplateSyntaxError:
         """The refusal of text glued to the name of the start tag being scanned."""
         assert self.component is not None
-        return _msg.component_tag_start(self.name(self.component.index), here)
+        return _msg.component_tag_start(self.component.name, here)
 
     def in_end_tag(self, here: Location) -> TemplateSyntaxError:
         """The refusal of anything but whitespace before the '>' of the end tag being
@@ -137,7 +137,6 @@ class ComponentPairing:
         """Refuse a template that ends at ``end`` with a component still open."""
         if self.open:
             component = self.open[-1][0]
-            name = self.name(component.index)
             raise _msg.component_never_closed(
-                name, Location(component.index, 0, 0, component.index, also=end)
+                component.name, Location(component.slot, 0, 0, component.slot, also=end)
             )

@@ -6,11 +6,17 @@ only, never the values. It is a table from State to a short transition method, e
 :mod:`.tags`. Between two strings stands an interpolation (a *hole*); :meth:`Scanner.hole`
 decides what the hole is from the state it lands in:
 
-- in text, RCDATA or a comment: a :class:`TextHole` whose value is escaped for that context;
+- in text, RCDATA, a comment, or the body of a <script> or <style>: a :class:`TextHole`,
+  with what the analysis needs to decide it (foreign content; the body's static text);
 - between attributes: a spread of a mapping of attributes;
 - in an attribute value (quoted, or unquoted right after ``=``): a part of that value;
-- anywhere else (tag names, attribute names, end tags, markup declarations, ``<script>``...):
-  a :class:`TemplateSyntaxError`, raised before any value is seen.
+- anywhere else (tag names, attribute names, end tags, markup declarations, a data block
+  ``<script>``...): a :class:`TemplateSyntaxError`, before any value is seen.
+
+The scanner only says where each hole stands; the analysis (analyze/) decides what is done to
+its value. At its first refusal the scan stops, and hands the refusal on with the tokens so
+far (:class:`Scan`): the analysis raises it at its place among the refusals of the holes before
+it.
 
 Tags that contain holes come out as :class:`TagToken` with their attributes split out, so the
 compiler can merge and drop attributes; everything else comes out as literal text, exactly as
@@ -31,13 +37,12 @@ from string.templatelib import Interpolation, Template
 
 from .. import _messages as _msg
 from .._spec import RAWTEXT_ELEMENTS, RCDATA_ELEMENTS, SCRIPT_ELEMENTS
-from ..analyze.text import content_escaper, script_kind
-from ..errors import Location
-from .bodies import ElementBody
+from ..errors import Location, TemplateSyntaxError
+from .bodies import ElementBody, script_kind
 from .components import ComponentPairing
 from .context import Context, Quote, State
 from .tags import TagScanner
-from .tokens import AttrToken, Nesting, TagToken, TextHole, Token
+from .tokens import AttrToken, Nesting, Scan, TagToken, TextHole, Token
 from .uncertainty import FOREIGN_ROOTS, INTEGRATION_POINTS, Uncertainty
 
 _COMMENT_END = re.compile(r"--!?>")
@@ -135,20 +140,24 @@ class Scanner:
 
     # -- driving -------------------------------------------------------------------------------
 
-    def scan(self, template: Template) -> list[Token]:
+    def scan(self, template: Template) -> Scan:
         """The tokens of ``template``, from its static strings alone (PEP 750's way of walking
-        a template: match its items, strings and interpolations)."""
+        a template: match its items, strings and interpolations), and why it may not be
+        nested; or the tokens up to the first refusal, and that refusal."""
         holes = 0
         self.pairing.interpolations, self.strings = template.interpolations, template.strings
-        for item in template:
-            match item:
-                case str() as text:
-                    self.feed(text, holes)  # the string after `holes` interpolations
-                case Interpolation():
-                    self.hole(holes)
-                    holes += 1
-        self.finish()
-        return self.tokens
+        try:
+            for item in template:
+                match item:
+                    case str() as text:
+                        self.feed(text, holes)  # the string after `holes` interpolations
+                    case Interpolation():
+                        self.hole(holes)
+                        holes += 1
+            self.finish()
+        except TemplateSyntaxError as fault:
+            return Scan(self.tokens, None, fault)
+        return Scan(self.tokens, self.nesting)
 
     def feed(self, text: str, string: int = 0) -> None:
         self.string, self.string_end = string, len(text)
@@ -312,13 +321,13 @@ class Scanner:
 
     # -- holes ---------------------------------------------------------------------------------
 
-    def hole(self, index: int) -> None:
-        """Decide what the interpolation ``index``, which follows the text scanned so far, is."""
-        self._hole(index)
-        # what follows is string index + 1, even when it is empty (and so never fed)
-        self.string, self.string_end = index + 1, 0
+    def hole(self, slot: int) -> None:
+        """Say what the interpolation ``slot``, which follows the text scanned so far, is."""
+        self._hole(slot)
+        # what follows is string slot + 1, even when it is empty (and so never fed)
+        self.string, self.string_end = slot + 1, 0
 
-    def _hole(self, index: int) -> None:
+    def _hole(self, slot: int) -> None:
         state = self.state
         pairing = self.pairing
         if (
@@ -329,17 +338,15 @@ class Scanner:
         ):
             # the common holes, which nothing before them refuses: no Location is made
             if state is State.TEXT:
-                self.flush()
-                escaper = content_escaper(State.TEXT, self.uncertainty.in_foreign())
-                self.tokens.append(TextHole(index, _IN_TEXT, escaper, self._after_start_tag()))
+                self._text_hole(slot)
                 return
             if state is State.ATTR_VALUE:
-                self.tags.hole_in_value(index)
+                self.tags.hole_in_value(slot)
                 return
-        here = Location.at_hole(index)
+        here = Location.at_hole(slot)
         if self.partial in ("<", "</"):  # <{Card} or </{Card}: a component tag
             self.uncertainty.refuse(here)
-            self._component_tag(index)
+            self._component_tag(slot)
             return
         self.pairing.refuse_hole(here, in_tag_name=self.state is State.TAG_NAME)
         if self.partial:
@@ -349,48 +356,49 @@ class Scanner:
         state = self.state
         self.uncertainty.refuse(here)
         if state is State.TEXT:
-            self.flush()
-            escaper = content_escaper(State.TEXT, self.uncertainty.in_foreign())
-            self.tokens.append(TextHole(index, _IN_TEXT, escaper, self._after_start_tag()))
+            self._text_hole(slot)
         elif state is State.RCDATA:
             self.body.rcdata_hole("".join(self.literal), here)
             self.flush()
             context = Context(State.RCDATA, self.body.element)
-            escaper = content_escaper(State.RCDATA, foreign=False)
-            hole = TextHole(index, context, escaper, self._after_start_tag())
-            self.tokens.append(hole)
+            self.tokens.append(TextHole(slot, context, self._after_start_tag()))
         elif state is State.COMMENT:
             self.flush()
-            escaper = content_escaper(State.COMMENT, foreign=False)
-            self.tokens.append(TextHole(index, Context(State.COMMENT), escaper))
+            self.tokens.append(TextHole(slot, Context(State.COMMENT)))
             self.join_check = True
             self.comment_fresh = False
         elif state is State.RAWTEXT:
-            hole = self.body.raw_text_hole(index, "".join(self.literal), here)
+            hole = self.body.raw_text_hole(slot, "".join(self.literal), here)
             self.flush()
             self.tokens.append(hole)
         elif state is State.MARKUP_DECLARATION:
             raise _msg.markup_declaration(here)
         else:
-            self.tags.hole(index, here)
+            self.tags.hole(slot, here)
+
+    def _text_hole(self, slot: int) -> None:
+        """The hole ``slot`` in element text."""
+        self.flush()
+        foreign = self.uncertainty.in_foreign()
+        self.tokens.append(TextHole(slot, _IN_TEXT, self._after_start_tag(), foreign))
 
     def _after_start_tag(self) -> bool:
         """Whether the scan stands right after a <pre>, <listing> or <textarea> start tag."""
         string, end, element = self.closed_at
         return string == self.string and end == self.string_end and element in _DROP_NEWLINE
 
-    def _component_tag(self, index: int) -> None:
+    def _component_tag(self, slot: int) -> None:
         """A hole right after '<' (a component's start tag) or '</' (its end tag)."""
         end = self.partial == "</"
         self.partial = ""
         self.flush()
         self.state = State.END_TAG if end else State.TAG_NAME
         if end:
-            self.pairing.end_tag(index, self.opened)
+            self.pairing.end_tag(slot, self.opened)
         else:
             self.opened = Location(self.opened.string, self.opened.offset, 1)
-            self.pairing.start_tag(index, self.opened, foreign=self.uncertainty.in_foreign())
-        self.tags.begin(self.opened, end=end, component=self.pairing.name(index))
+            self.pairing.start_tag(slot, self.opened, foreign=self.uncertainty.in_foreign())
+        self.tags.begin(self.opened, end=end, component=self.pairing.name(slot))
 
     # -- the end -------------------------------------------------------------------------------
 
@@ -563,8 +571,8 @@ def _opened(text: str, j: int) -> _Opened | None:
     return match.group(1), tuple(attrs), match.start(6) if double else match.start(8)
 
 
-def scan(template: Template) -> list[Token]:
-    """The tokens of ``template`` (see :meth:`Scanner.scan`)."""
+def scan(template: Template) -> Scan:
+    """What the scanner reads of ``template`` (see :meth:`Scanner.scan`)."""
     return Scanner().scan(template)
 
 

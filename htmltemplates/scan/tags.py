@@ -314,22 +314,22 @@ class TagScanner:
 
     # -- holes ---------------------------------------------------------------------------------
 
-    def hole(self, index: int, here: Location) -> None:
-        """The hole ``index`` (at ``here``) in the tag being scanned: a spread between
+    def hole(self, slot: int, here: Location) -> None:
+        """The hole ``slot`` (at ``here``) in the tag being scanned: a spread between
         attributes, a part of an attribute value, or refused."""
         state = self.owner.state
         if state in (State.BEFORE_ATTR_NAME, State.AFTER_ATTR_VALUE, State.SELF_CLOSING):
-            self._spread(index)
+            self._spread(slot)
         elif state is State.AFTER_ATTR_NAME:
             self._end_attr()
-            self._spread(index)
+            self._spread(slot)
         elif state is State.BEFORE_ATTR_VALUE:
             assert self.attr is not None
-            self.attr.parts = [index]
+            self.attr.parts = [slot]
             self.attr.quote = Quote.NONE
             self.owner.state = State.ATTR_VALUE
         elif state is State.ATTR_VALUE:
-            self.hole_in_value(index)
+            self.hole_in_value(slot)
         elif state is State.ATTR_NAME:
             raise _msg.attribute_name(here)
         elif state is State.TAG_NAME:
@@ -338,18 +338,18 @@ class TagScanner:
             assert state is State.END_TAG, state
             raise _msg.end_tag(self.element, here)
 
-    def hole_in_value(self, index: int) -> None:
-        """The hole ``index`` stands in the attribute value being scanned: a part of it."""
+    def hole_in_value(self, slot: int) -> None:
+        """The hole ``slot`` stands in the attribute value being scanned: a part of it."""
         assert self.attr is not None
         assert self.attr.parts is not None
-        self.attr.parts.append(index)
+        self.attr.parts.append(slot)
 
-    def _spread(self, index: int) -> None:
+    def _spread(self, slot: int) -> None:
         assert self.tag is not None
-        self.tag.items.append(SpreadToken(self.pending, index))
+        self.tag.items.append(SpreadToken(self.pending, slot))
         self.pending = ""
         self.after_spread = True
-        self.last_spread = index
+        self.last_spread = slot
         self.owner.state = State.BEFORE_ATTR_NAME
 
     # -- the '>' of a start tag ----------------------------------------------------------------

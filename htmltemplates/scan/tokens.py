@@ -1,5 +1,8 @@
 """The scanner's output: literal text, holes in text, tags with their attributes, component
-tags, and why a template may not be nested (the tokens the analysis and the compiler read)."""
+tags, and why a template may not be nested (the tokens the analysis and the compiler read).
+
+The tokens say where each hole stands and what the analysis needs to know there; none says
+what is done to a value (the analysis decides that, analyze/walk.py)."""
 
 from __future__ import annotations
 
@@ -7,15 +10,16 @@ from dataclasses import dataclass, field
 
 from .. import _messages as _msg
 from ..errors import Location, TemplateSyntaxError
-from ..escaper import Escaper
 from .context import Context, Quote
 
 __all__ = [
     "NONCE",
     "AttrToken",
+    "Body",
     "ComponentToken",
     "Nesting",
-    "NonceSlot",
+    "NonceToken",
+    "Scan",
     "SpreadToken",
     "TagToken",
     "TextHole",
@@ -24,24 +28,41 @@ __all__ = [
 
 
 @dataclass(slots=True)
+class Body:
+    """The body of one <script> (not a data block) or <style> with holes, as the scanner read it:
+    its static text around the holes, for the analysis to read in the element's language, once,
+    from its start (a hole's position there depends on all the text before it, and a <style>
+    hole's on the text after it too). ``pieces[k]`` is the static text before the hole
+    ``slots[k]`` (since the hole before it); once the end tag came (``ended``), the last piece
+    is the text after the last hole. ``kind`` is a <script>'s ("js", "json" or "importmap")."""
+
+    element: str
+    kind: str = ""
+    pieces: list[str] = field(default_factory=lambda: [""])
+    slots: list[int] = field(default_factory=list)
+    ended: bool = False
+
+
+@dataclass(slots=True)
 class TextHole:
-    """An interpolation in element content (text or RCDATA), in a comment, or in the body of
-    a <script> or <style>, with the escaper the analysis chose for where it stands (for a
-    <style> body, None until the element ends: the CSS after a hole can decide its position).
-    ``after_start_tag`` marks one right after ``<pre>``, ``<listing>`` or ``<textarea>``,
+    """A hole in element content (text or RCDATA), in a comment, or in the body of a <script>
+    or <style> (``body``, shared by the holes of one element). ``foreign`` marks one in text
+    after an <svg>, <math> or <select> start tag not closed yet, where a template rendered is
+    told so; ``after_start_tag`` one right after ``<pre>``, ``<listing>`` or ``<textarea>``,
     whose first newline the HTML parser drops (13.2.6.4.7)."""
 
-    index: int
+    slot: int
     context: Context
-    escaper: Escaper | None
     after_start_tag: bool = False
+    foreign: bool = False
+    body: Body | None = None
 
 
 @dataclass(slots=True)
 class AttrToken:
     """One attribute of a tag: ``ws`` is the raw text before its name, ``raw`` the attribute as
-    written (name through value), ``parts`` its value as raw static strings and hole indices
-    (``None`` when it has no value), ``quote`` its delimiter."""
+    written (name through value), ``parts`` its value as raw static strings and the slots of
+    its holes (``None`` when it has no value), ``quote`` its delimiter."""
 
     ws: str
     name: str
@@ -64,7 +85,7 @@ class SpreadToken:
     """A hole between attributes: ``<a {attrs}>``."""
 
     ws: str
-    index: int
+    slot: int
 
 
 @dataclass(slots=True)
@@ -79,22 +100,24 @@ class TagToken:
 
 
 @dataclass(slots=True, frozen=True)
-class NonceSlot:
+class NonceToken:
     """Where the CSP nonce of a ``<script>`` or ``<style>`` start tag goes: before its '>'."""
 
 
-NONCE = NonceSlot()
+NONCE = NonceToken()
 
 
 @dataclass(slots=True)
 class ComponentToken:
     """A component written as a tag: ``<{Card} title="x">children</{Card}>`` or
-    ``<{Card} title="x" />``. ``index`` is the hole holding the callable, ``items`` its props (as
-    the attributes of a tag), ``children`` the tokens between its tags (``None`` when it closes
-    itself), ``start`` and ``end`` where they begin and end, as ``(string, offset)``, and
-    ``close`` the hole of its end tag (``-1`` when it closes itself)."""
+    ``<{Card} title="x" />``. ``slot`` is the hole holding the callable, ``name`` how it is
+    written (``{Card}``), ``items`` its props (as the attributes of a tag), ``children`` the
+    tokens between its tags (``None`` when it closes itself), ``start`` and ``end`` where they
+    begin and end, as ``(string, offset)``, and ``close`` the hole of its end tag (``-1`` when
+    it closes itself)."""
 
-    index: int
+    slot: int
+    name: str
     location: Location
     items: list[AttrToken | SpreadToken] = field(default_factory=list)
     children: list[Token] | None = None
@@ -104,7 +127,19 @@ class ComponentToken:
     foreign: bool = False  # written inside <svg>, <math> or <select> (see TextHole)
 
 
-Token = str | TextHole | TagToken | NonceSlot | ComponentToken
+Token = str | TextHole | TagToken | NonceToken | ComponentToken
+
+
+@dataclass(slots=True)
+class Scan:
+    """What the scanner read of one template: its ``tokens``, why it may not be nested
+    (``nesting``), and the scanner's first refusal (``fault``), where it stopped; the tokens
+    then end there. The analysis raises the fault at its place among the refusals of holes
+    (analyze/walk.py)."""
+
+    tokens: list[Token]
+    nesting: Nesting | None = None
+    fault: TemplateSyntaxError | None = None
 
 
 @dataclass(slots=True, frozen=True)

@@ -14,8 +14,9 @@ from pathlib import Path
 from string.templatelib import Template
 from typing import Protocol
 
-from ..compiler.lower import lower
+from ..analyze.walk import analyze
 from ..errors import Location, TemplateError, excerpt
+from ..scan.scanner import scan
 from .calls import dangerous
 from .files import ConfigError, Excludes, Unreadable, find_files, load_config, read_sources
 from .findings import Lint
@@ -66,15 +67,16 @@ class CodeFault(Fault, Protocol):
 
 def refusal(template: Template, literal: HTMLLiteral) -> Iterable[TemplateFault]:
     """The TemplateSyntaxError html() raises at the template's first render, if any: the
-    steps of its compile-time pipeline that refuse (scan, analysis, lowering: ``lower``, which
+    steps of its compile-time pipeline that refuse (the scan and the analysis, which
     ``compile_template`` runs first), on the static strings alone. The rest of that pipeline
-    writes and compiles the plan's Python source, which refuses nothing and would cost three
-    times as much. A template's static strings decide, so each is lowered once per run."""
+    lowers the tokens, writes and compiles the plan's Python source, which refuses nothing
+    and would cost several times as much. A template's static strings decide, so each is
+    analyzed once per run."""
     strings = template.strings
     if strings in _CLEAN:
         return []
     try:
-        lower(template)
+        analyze(scan(template))
     except TemplateError as error:
         return [error]
     if len(_CLEAN) >= _REMEMBERED:
@@ -83,7 +85,7 @@ def refusal(template: Template, literal: HTMLLiteral) -> Iterable[TemplateFault]
     return []
 
 
-# the static strings lowered without a refusal in this run (main() empties it; so does
+# the static strings analyzed without a refusal in this run (main() empties it; so does
 # a long run, an editor's, every _REMEMBERED templates)
 _CLEAN: set[tuple[str, ...]] = set()
 

@@ -15,10 +15,11 @@ from pathlib import Path
 from string.templatelib import Template
 
 from .._spec import attr_kind
+from ..analyze.walk import analyze_text
 from ..errors import TemplateError
 from ..scan.context import State
 from ..scan.scanner import Scanner
-from ..scan.tokens import AttrToken, ComponentToken, Token
+from ..scan.tokens import AttrToken, ComponentToken, Scan, Token
 from . import fixes, vocabulary
 from .check import Totals, check_sources
 from .explain import Hole, explain
@@ -163,7 +164,7 @@ class Document:
             if prop is None:
                 return None
             tag, item = prop
-            definition = self.component_at(place, tag.index)
+            definition = self.component_at(place, tag.slot)
             parameter = definition.parameter(python_name(item.name)) if definition else None
             if definition is None or parameter is None:
                 return None
@@ -199,7 +200,7 @@ class Document:
         prop = _prop_at(tokens, place.string, place.offset)
         if prop is None:
             return None
-        definition = self.component_at(place, prop[0].index)
+        definition = self.component_at(place, prop[0].slot)
         if definition is None:
             return None
         return self._target(place.block, definition, python_name(prop[1].name))
@@ -256,6 +257,7 @@ class Document:
                 component = index if scanner.context.state is State.TAG_OPEN else component
                 scanner.hole(index)
             scanner.feed(template.strings[place.string][: place.offset], place.string)
+            analyze_text(Scan(scanner.tokens))  # as the scan refuses, up to the place
         except TemplateError:
             return []
         context = scanner.context

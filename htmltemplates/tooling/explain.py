@@ -1,7 +1,8 @@
 """explain(): where each hole of a template stands and what html() does to its value there,
 read from the compiler's own decisions; and ``python -m htmltemplates explain FILE:LINE``.
 
-The facts come from one run of the compiler's lowering (compiler/lower.py ``lower_tokens``):
+The facts come from one run of the compiler's scan, analysis and lowering (``lower_tokens`` in
+compiler/plan.py):
 the scanner's tokens say where a hole stands (the element, the attribute, its quote), and the
 plan IR says what is done to its value (the escaper the analysis chose). Nothing here decides
 a context again; what each escaper does to each type of value is worded in tooling/rules.py.
@@ -30,8 +31,7 @@ from ..compiler.ir import (
     TextValue,
     WholeAttribute,
 )
-from ..compiler.lower import lower_tokens
-from ..compiler.plan import compile_template
+from ..compiler.plan import compile_template, lower_tokens
 from ..errors import TemplateError, advice
 from ..escaper import Escaper, Escaping
 from ..runtime.attributes import PartsItem
@@ -137,12 +137,12 @@ def _places(tokens: Sequence[Token]) -> dict[int, _Where]:
     found: dict[int, _Where] = {}
     for token in tokens:
         if isinstance(token, TextHole):
-            found[token.index] = _Where(token.context.element, context=token.context)
+            found[token.slot] = _Where(token.context.element, context=token.context)
         elif isinstance(token, TagToken | ComponentToken):
             element = token.name if isinstance(token, TagToken) else ""
             for item in token.items:
                 if isinstance(item, SpreadToken):
-                    found[item.index] = _Where(element)
+                    found[item.slot] = _Where(element)
                     continue
                 for part in item.parts or ():
                     if isinstance(part, int):

@@ -15,7 +15,7 @@ from .props import Definition
 from .report import Finding
 
 
-class Document(Protocol):
+class FixedDocument(Protocol):
     """What a fix asks of the document (editor.Document)."""
 
     def findings(self) -> list[Finding]: ...
@@ -26,7 +26,7 @@ class Document(Protocol):
 __all__ = ["actions"]
 
 
-def actions(document: Document, span: Span) -> list[Action]:
+def actions(document: FixedDocument, span: Span) -> list[Action]:
     """The fixes of the findings that touch ``span`` that are one mechanical edit."""
     found: list[Action] = []
     for finding in document.findings():
@@ -43,7 +43,7 @@ def actions(document: Document, span: Span) -> list[Action]:
     return found
 
 
-def _fixes(document: Document, finding: Finding, place: Place) -> Iterator[Action]:
+def _fixes(document: FixedDocument, finding: Finding, place: Place) -> Iterator[Action]:
     match finding.code:
         case "unquoted-value" if place.hole is None:
             edits = _quote(place)
@@ -102,12 +102,12 @@ def _quote(place: Place) -> tuple[Edit, ...]:
     )
 
 
-def _prop_as_expression(document: Document, place: Place) -> Edit | None:
+def _prop_as_expression(document: FixedDocument, place: Place) -> Edit | None:
     """``count={3}`` for the first prop of the tag at the place written as text for a
     parameter that takes no str (the runtime refuses the first)."""
     assert place.hole is not None
     tokens = tokens_of(place.literal.template) or []
-    tag = next((tag for tag in component_tags(tokens) if tag.index == place.hole), None)
+    tag = next((tag for tag in component_tags(tokens) if tag.slot == place.hole), None)
     definition = document.component_at(place, place.hole)
     if tag is None or definition is None:
         return None

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from string.templatelib import Template
 
+from ..analyze.walk import analyze_text
 from ..errors import TemplateError
 from ..scan.scanner import scan
 from ..scan.tokens import ComponentToken, Token
@@ -116,10 +117,14 @@ class Place:
 
 
 def tokens_of(template: Template) -> list[Token] | None:
+    """The scanner's tokens of ``template``; None when html() refuses it at the scan or at a
+    hole in text (the refusals that come before any tag's)."""
+    scanned = scan(template)
     try:
-        return scan(template)
+        analyze_text(scanned)
     except TemplateError:
         return None
+    return scanned.tokens
 
 
 def component_tags(tokens: list[Token]) -> Iterator[ComponentToken]:
@@ -130,6 +135,7 @@ def component_tags(tokens: list[Token]) -> Iterator[ComponentToken]:
 
 
 def python_name(prop: str) -> str:
-    """The keyword a prop is passed as (compiler/lower.py): ``-`` as ``_``, ``class_``."""
+    """The keyword a prop is passed as (analyze/walk.py ``prop_keyword``, which lowering
+    uses): ``-`` as ``_``, ``class_``."""
     name = prop.replace("-", "_")
     return name + "_" if keyword.iskeyword(name) else name

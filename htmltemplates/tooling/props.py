@@ -20,6 +20,7 @@ from string.templatelib import Interpolation, Template
 from typing import Any
 
 from .. import _messages as _msg
+from ..analyze.walk import analyze_text
 from ..errors import TemplateError, TemplateSyntaxError
 from ..lang.references import decode_attribute
 from ..runtime.annotations import refuses_str
@@ -35,7 +36,7 @@ _DEPTH = 4  # re-exports followed (from .cards import Card in a package's __init
 
 
 @dataclass(frozen=True, slots=True)
-class _Signature:
+class _Accepts:
     """What a component accepts, as runtime/components.py reads it from inspect.signature."""
 
     names: tuple[str, ...]
@@ -52,7 +53,7 @@ class _Signature:
         return ", ".join(self.names) + (", **" if self.kwargs else "")
 
 
-def _signature(function: ast.FunctionDef | ast.AsyncFunctionDef) -> _Signature | None:
+def _signature(function: ast.FunctionDef | ast.AsyncFunctionDef) -> _Accepts | None:
     """The signature of ``function``; None when the runtime would refuse it for another reason
     (a positional-only parameter without a default)."""
     args = function.args
@@ -77,7 +78,7 @@ def _signature(function: ast.FunctionDef | ast.AsyncFunctionDef) -> _Signature |
         for arg in [*args.args, *args.kwonlyargs]
         if arg.annotation is not None and refuses_str(written := ast.unparse(arg.annotation))
     }
-    return _Signature(tuple(names), frozenset(required), args.kwarg is not None, not_str)
+    return _Accepts(tuple(names), frozenset(required), args.kwarg is not None, not_str)
 
 
 # -- where a component is defined ----------------------------------------------------------
@@ -264,7 +265,7 @@ def _has_children(tag: ComponentToken) -> bool:
     return tag.children is not None and (tag.start[0] != tag.end[0] or tag.start[1] != tag.end[1])
 
 
-def _check(tag: ComponentToken, name: str, signature: _Signature) -> list[TemplateError]:
+def _check(tag: ComponentToken, name: str, signature: _Accepts) -> list[TemplateError]:
     """The runtime's refusals of ``tag`` calling a component of ``signature``, each one."""
     props = _prop_names(tag)
     if props is None:
@@ -280,14 +281,14 @@ def _check(tag: ComponentToken, name: str, signature: _Signature) -> list[Templa
     missing = sorted(signature.required - keys)
     # a misspelt prop is also a required one missing: the misspelling is the fault to name
     if missing and not spread and not unknown:
-        found.append(_msg.missing_prop(name, missing, tag.index))
+        found.append(_msg.missing_prop(name, missing, tag.slot))
     found.extend(_unknown(name, prop, signature) for prop in unknown)
     if not found:  # the runtime checks the text of props once the call fits the signature
         found.extend(_static(tag, name, signature))
     return found
 
 
-def _static(tag: ComponentToken, name: str, signature: _Signature) -> list[TemplateError]:
+def _static(tag: ComponentToken, name: str, signature: _Accepts) -> list[TemplateError]:
     """The runtime's refusal of a prop written as text (a str: static, no hole) for a
     parameter whose annotation takes no str, ``count=3`` for ``count: int``."""
     found: list[TemplateError] = []
@@ -298,12 +299,12 @@ def _static(tag: ComponentToken, name: str, signature: _Signature) -> list[Templ
         prop = prop + "_" if keyword.iskeyword(prop) else prop
         if prop in signature.not_str and all(isinstance(part, str) for part in item.parts):
             text = "".join(decode_attribute(part) for part in item.parts)  # type: ignore[arg-type]
-            found.append(_msg.static_prop(name, prop, signature.not_str[prop], text, tag.index))
+            found.append(_msg.static_prop(name, prop, signature.not_str[prop], text, tag.slot))
             break  # the runtime raises at the first
     return found
 
 
-def _unknown(name: str, prop: str, signature: _Signature) -> TemplateError:
+def _unknown(name: str, prop: str, signature: _Accepts) -> TemplateError:
     """The runtime's message, with the nearest parameter's name suggested."""
     return _msg.unknown_prop(name, prop, signature.shown, 0, signature.names)
 
@@ -325,7 +326,7 @@ def _component_tags(
         template, holes = made
         tokens = _scanned(template.strings, tuple(hole.str for hole in holes))
         for tag in _tags(tokens or []):
-            hole = holes[tag.index]
+            hole = holes[tag.slot]
             dotted = resolve(hole.value)
             if dotted is None:
                 continue
@@ -340,26 +341,28 @@ def _component_tags(
 @functools.lru_cache(maxsize=4096)
 def _scanned(strings: tuple[str, ...], expressions: tuple[str, ...]) -> list[Token] | None:
     """The tokens of the template of ``strings`` and holes written ``expressions`` (None when
-    html() refuses it, and says why), remembered: an editor checks the same ones at each
-    change. The tokens are read, never changed."""
+    html() refuses it at the scan or at a hole in text, and says why), remembered: an editor
+    checks the same ones at each change. The tokens are read, never changed."""
     parts: list[str | Interpolation[Any]] = []
     for string, expression in zip(strings, (*expressions, None), strict=True):
         parts.append(string)
         if expression is not None:
             parts.append(Interpolation(None, expression))
+    scanned = scan(Template(*parts))
     try:
-        return scan(Template(*parts))
+        analyze_text(scanned)
     except TemplateSyntaxError:
         return None
+    return scanned.tokens
 
 
 def components(tree: ast.Module, path: Path) -> list[CodeLint]:
     """The component tags of the t-strings in ``tree`` (the module at ``path``) whose props
     do not fit the signature of their component, each pointing at the component's ``{Card}``."""
     found: list[CodeLint] = []
-    signatures: dict[int, _Signature | None] = {}  # by function: read once, used by each tag
+    signatures: dict[int, _Accepts | None] = {}  # by function: read once, used by each tag
     for tag, holes, definition in _component_tags(tree, path):
-        function, hole = definition.function, holes[tag.index]
+        function, hole = definition.function, holes[tag.slot]
         if id(function) not in signatures:
             signatures[id(function)] = _signature(function)
         signature = signatures[id(function)]

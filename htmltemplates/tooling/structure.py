@@ -478,7 +478,10 @@ def structural(template: Template) -> list[Lint]:
     tags of void elements. A template the scanner refuses raises its TemplateSyntaxError, as
     html() would, and nothing is judged."""
     watcher = _Watcher()
-    tokens = watcher.scan(template)
+    scanned = watcher.scan(template)
+    if scanned.fault is not None:
+        raise scanned.fault
+    tokens = scanned.tokens
     opens = _open_components(tokens)
     tree = _Tree(template)
     for tag in watcher.seen:
@@ -497,7 +500,7 @@ def _open_components(tokens: list[Token]) -> set[int]:
     found: set[int] = set()
     for token in tokens:
         if isinstance(token, ComponentToken) and token.children is not None:
-            found.add(token.index)
+            found.add(token.slot)
             found |= _open_components(token.children)
     return found
 

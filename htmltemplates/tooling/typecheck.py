@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..compiler.lower import lower
+from ..analyze.walk import analyze
 from ..errors import Location, TemplateError
 from ..lang.references import decode_attribute
 from ..scan.scanner import scan
@@ -111,10 +111,11 @@ def _span(source: SourceText, node: ast.AST) -> _Place:
 
 def _calls(source: SourceText, tree: ast.Module, path: str, literal: HTMLLiteral) -> list[_Call]:
     """The calls the component tags of ``literal`` make, as compiler/lower.py passes props."""
+    scanned = scan(literal.template)
+    tokens = scanned.tokens
     try:
-        tokens = scan(literal.template)
         if any(True for _ in component_tags(tokens)):
-            lower(literal.template)  # what else html() refuses before it calls anything
+            analyze(scanned)  # what html() refuses before it calls anything
     except TemplateError:
         return []  # html() refuses it: `check` says why
     holes = [value for value in literal.node.values if isinstance(value, ast.Interpolation)]
@@ -124,7 +125,7 @@ def _calls(source: SourceText, tree: ast.Module, path: str, literal: HTMLLiteral
         written: set[str] = set()
         for item in tag.items:
             if isinstance(item, SpreadToken):
-                hole = holes[item.index]
+                hole = holes[item.slot]
                 arguments.append(_Argument(f"**({_expression(hole)})", _span(source, hole), True))
                 continue
             name = python_name(item.name)
@@ -133,14 +134,14 @@ def _calls(source: SourceText, tree: ast.Module, path: str, literal: HTMLLiteral
             written.add(name)
             arguments.append(_prop(source, literal, holes, item, name))
         else:
-            definition = definition_at(tree, Path(path), literal.node, tag.index)
+            definition = definition_at(tree, Path(path), literal.node, tag.slot)
             takes = definition is not None and any(
                 name == "children" for name, _ in definition.props()
             )
             content = tag.children is not None and tag.start != tag.end
             if content or (takes and "children" not in written):
                 arguments.append(_Argument('children=t""', None))
-            hole = holes[tag.index]
+            hole = holes[tag.slot]
             calls.append(_Call(_expression(hole), _span(source, hole), arguments))
     return calls
 

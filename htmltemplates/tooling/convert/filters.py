@@ -12,7 +12,7 @@ from .pysource import Parts, fstring
 from .where import RAW, Where
 
 
-class Expressions(Protocol):
+class FilterWriter(Protocol):
     """What a filter asks of the writer (expressions.Expressions)."""
 
     where: Where
@@ -24,18 +24,18 @@ class Expressions(Protocol):
     def todo(self, node: nodes.Node, message: str, *values: str) -> str: ...
 
 
-_Filter = Callable[[Expressions, nodes.Filter, nodes.Node, bool], str]
+_Filter = Callable[[FilterWriter, nodes.Filter, nodes.Node, bool], str]
 
 
 def _method(method: str) -> _Filter:
-    def write(writer: Expressions, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
+    def write(writer: FilterWriter, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
         return f"{writer.operand(value)}.{method}({writer.arguments(node)})"
 
     return write
 
 
 def _call(function: str, module: str = "") -> _Filter:
-    def write(writer: Expressions, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
+    def write(writer: FilterWriter, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
         name = writer.need(module, function) if module else function
         arguments = writer.arguments(node)
         return f"{name}({writer.expr(value)}{', ' + arguments if arguments else ''})"
@@ -46,13 +46,13 @@ def _call(function: str, module: str = "") -> _Filter:
 def _written(pattern: str) -> _Filter:
     """A filter written as ``pattern`` of its value (``{0}``) and arguments (``{1}``...)."""
 
-    def write(writer: Expressions, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
+    def write(writer: FilterWriter, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
         return pattern.format(writer.operand(value), *(writer.expr(arg) for arg in node.args))
 
     return write
 
 
-def _default(writer: Expressions, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
+def _default(writer: FilterWriter, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
     text = writer.operand(value, True)
     fallback = writer.expr(node.args[0]) if node.args else "''"
     boolean = len(node.args) > 1 and isinstance(node.args[1], nodes.Const) and node.args[1].value
@@ -61,16 +61,16 @@ def _default(writer: Expressions, node: nodes.Filter, value: nodes.Node, test: b
     return f"{fallback} if {text} is None else {text}"
 
 
-def _passthrough(writer: Expressions, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
+def _passthrough(writer: FilterWriter, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
     return writer.expr(value, test)
 
 
-def _join(writer: Expressions, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
+def _join(writer: FilterWriter, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
     separator = writer.expr(node.args[0]) if node.args else "''"
     return f"{separator}.join(str(x) for x in {writer.operand(value)})"
 
 
-def _format(writer: Expressions, node: nodes.Filter, value: nodes.Node) -> str:
+def _format(writer: FilterWriter, node: nodes.Filter, value: nodes.Node) -> str:
     """``"%s of %s"|format(a, b)``: an f-string when the format holds only ``%s`` (and
     ``%%``), else the ``%`` operator."""
     if isinstance(value, nodes.Const) and isinstance(value.value, str) and not node.kwargs:
@@ -89,7 +89,7 @@ def _format(writer: Expressions, node: nodes.Filter, value: nodes.Node) -> str:
     return f"{writer.operand(value)} % ({arguments}{',' if len(node.args) == 1 else ''})"
 
 
-def _text(writer: Expressions, value: nodes.Node) -> str:
+def _text(writer: FilterWriter, value: nodes.Node) -> str:
     """``value`` as a str: ``str(value)``, or a string literal as it is."""
     if isinstance(value, nodes.Const) and isinstance(value.value, str):
         return repr(value.value)
@@ -100,7 +100,7 @@ def _keywords(node: nodes.Filter) -> dict[str, nodes.Node]:
     return {str(kw.key): kw.value for kw in node.kwargs}
 
 
-def _attribute_of(writer: Expressions, name: nodes.Node, item: str) -> str:
+def _attribute_of(writer: FilterWriter, name: nodes.Node, item: str) -> str:
     """``item.name`` for the ``attribute=`` of a filter (``"a.b"`` and ``"0"`` too)."""
     if not isinstance(name, nodes.Const):
         return f"getattr({item}, {writer.expr(name)})"
@@ -110,7 +110,7 @@ def _attribute_of(writer: Expressions, name: nodes.Node, item: str) -> str:
     return text
 
 
-def _sort(writer: Expressions, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
+def _sort(writer: FilterWriter, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
     keywords = _keywords(node)
     positional = ["reverse", "case_sensitive", "attribute"]
     for name, argument in zip(positional, node.args, strict=False):
@@ -123,7 +123,7 @@ def _sort(writer: Expressions, node: nodes.Filter, value: nodes.Node, test: bool
     return f"sorted({', '.join(arguments)})"
 
 
-def _sum(writer: Expressions, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
+def _sum(writer: FilterWriter, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
     keywords = _keywords(node)
     if node.args:
         keywords.setdefault("attribute", node.args[0])
@@ -136,7 +136,7 @@ def _sum(writer: Expressions, node: nodes.Filter, value: nodes.Node, test: bool)
     return f"sum({writer.expr(value)}{start})"
 
 
-def _map(writer: Expressions, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
+def _map(writer: FilterWriter, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
     keywords = _keywords(node)
     if "attribute" in keywords and not node.args:
         each = _attribute_of(writer, keywords["attribute"], "x")
@@ -154,7 +154,7 @@ def _map(writer: Expressions, node: nodes.Filter, value: nodes.Node, test: bool)
 
 
 def _selected(keep: bool, by_attribute: bool) -> _Filter:
-    def write(writer: Expressions, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
+    def write(writer: FilterWriter, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
         arguments = list(node.args)
         item = "x"
         if by_attribute:
@@ -175,14 +175,14 @@ def _selected(keep: bool, by_attribute: bool) -> _Filter:
     return write
 
 
-def _tojson(writer: Expressions, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
+def _tojson(writer: FilterWriter, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
     """In a script html() writes the value as JSON itself; elsewhere, JSON text."""
     if writer.where.kind == RAW:
         return writer.expr(value, test)
     return f"{writer.need('json', 'dumps')}({writer.expr(value)})"
 
 
-def _rounded(writer: Expressions, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
+def _rounded(writer: FilterWriter, node: nodes.Filter, value: nodes.Node, test: bool) -> str:
     keywords = _keywords(node)
     for name, argument in zip(["precision", "method"], node.args, strict=False):
         keywords[name] = argument
