@@ -29,7 +29,11 @@ from typing import Annotated
 from fastapi import Depends, FastAPI, Form, Response
 from fastapi.responses import RedirectResponse
 
-from htmltemplates.fastapi import CSPMiddleware, StreamingTemplateResponse, TemplateRoute
+from htmltemplates.integrations.fastapi import (
+    CSPMiddleware,
+    StreamingTemplateResponse,
+    TemplateRoute,
+)
 
 POLICY = "default-src 'self'; script-src 'nonce-{nonce}'; style-src 'nonce-{nonce}'"
 

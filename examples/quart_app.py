@@ -29,7 +29,7 @@ from typing import Any
 from quart import Blueprint, Quart, Response, current_app, flash, redirect, request, url_for
 from werkzeug.wrappers import Response as Redirect
 
-from htmltemplates.quart import HTMLTemplates, flashed_messages, stream_html, view
+from htmltemplates.integrations.quart import HTMLTemplates, flashed_messages, stream_html, view
 
 MAX_LENGTH = 200
 LOG_EVENTS = [

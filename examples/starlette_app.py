@@ -30,7 +30,11 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from htmltemplates.starlette import CSPMiddleware, StreamingTemplateResponse, TemplateResponse
+from htmltemplates.integrations.starlette import (
+    CSPMiddleware,
+    StreamingTemplateResponse,
+    TemplateResponse,
+)
 
 POLICY = "default-src 'self'; script-src 'nonce-{nonce}'; style-src 'nonce-{nonce}'"
 

@@ -4,7 +4,8 @@
 context it lands in and returns :class:`markupsafe.Markup`.
 
 The core (scanner, compiler, escapers, attributes, components, render) imports no web
-framework and does no I/O; the optional Flask integration lives in ``htmltemplates.flask``.
+framework and does no I/O; the optional integrations (Flask, Quart, Django, Starlette, FastAPI)
+live in ``htmltemplates.integrations``.
 """
 
 from markupsafe import Markup

@@ -247,7 +247,7 @@ def _entry_points() -> dict[types.CodeType, _Entry]:
         htmltemplates.TrustedResourceURL.__new__.__code__: _Entry("TrustedResourceURL", 1, True),
     }
     with contextlib.suppress(ImportError):  # Flask is an optional extra
-        from htmltemplates.flask import stream_html  # noqa: PLC0415
+        from htmltemplates.integrations.flask import stream_html  # noqa: PLC0415
 
         entries[stream_html.__code__] = _Entry("stream_html", 0, False)
     return entries

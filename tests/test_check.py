@@ -537,8 +537,8 @@ def test_which_templates_are_html(
         "views.py",
         """\
         from string.templatelib import Template
-        from htmltemplates.django import render_html
-        from htmltemplates.starlette import TemplateResponse
+        from htmltemplates.integrations.django import render_html
+        from htmltemplates.integrations.starlette import TemplateResponse
 
         name, request = "x", None
 

@@ -26,9 +26,9 @@ from babel.messages.catalog import Catalog
 from flask import Flask, flash, g, render_template
 
 from htmltemplates import UNSAFE_URL, html
-from htmltemplates.flask import HTMLTemplates
 from htmltemplates.i18n import Language, using_language
 from htmltemplates.i18n.migrate import migrate_catalog
+from htmltemplates.integrations.flask import HTMLTemplates
 from htmltemplates.tooling.convert import (
     Problem,
     convert_templates,

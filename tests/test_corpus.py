@@ -15,7 +15,7 @@ import corpus
 import pytest
 
 from htmltemplates import TemplateSyntaxError, TrustedURL, csp_nonce, html
-from htmltemplates.flask import stream_html
+from htmltemplates.integrations.flask import stream_html
 
 HERE = Path(__file__).parent
 

@@ -1,4 +1,4 @@
-"""htmltemplates.django with Django's test client and RequestFactory: responses, @view,
+"""htmltemplates.integrations.django with Django's test client and RequestFactory: responses, @view,
 streamed pages, CSP nonces, the helpers, forms, and the template backend."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from django_settings import use
 from hostile import EVIL, EVIL_ESCAPED, SCRIPT, SCRIPT_ESCAPED
 
 from htmltemplates import CSP_NONCE, RenderError, TemplateSyntaxError, html
-from htmltemplates.django import (
+from htmltemplates.integrations.django import (
     HTMLTemplatesMiddleware,
     TemplateReturnValue,
     csrf_input,
@@ -45,14 +45,14 @@ from htmltemplates.django import (
     stream_html_async,
     view,
 )
-from htmltemplates.django_backend import HTMLTemplates
+from htmltemplates.integrations.django_backend import HTMLTemplates
 
 HTML = "text/html; charset=utf-8"
 CSP_MIDDLEWARE = "django.middleware.csp.ContentSecurityPolicyMiddleware"
-OUR_MIDDLEWARE = "htmltemplates.django.HTMLTemplatesMiddleware"
+OUR_MIDDLEWARE = "htmltemplates.integrations.django.HTMLTemplatesMiddleware"
 POLICY = {"default-src": [CSP.SELF], "script-src": [CSP.SELF, CSP.NONCE]}
 TEMPLATES = [
-    {"BACKEND": "htmltemplates.django_backend.HTMLTemplates"},
+    {"BACKEND": "htmltemplates.integrations.django_backend.HTMLTemplates"},
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "OPTIONS": {

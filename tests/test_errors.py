@@ -1438,8 +1438,9 @@ MESSAGES = [
             "",
             'Start the value with a fixed origin, such as src="/static/{file}" or '
             'src="https://cdn.example/{path}", or interpolate the whole URL as a '
-            "TrustedResourceURL (for a static file: static_url() of htmltemplates.flask, .quart, "
-            ".starlette or .fastapi; static() of htmltemplates.django). "
+            "TrustedResourceURL (for a static file: static_url() of "
+            "htmltemplates.integrations.flask, .quart, .starlette or .fastapi; static() of "
+            "htmltemplates.integrations.django). "
             "See docs/errors.md#resource-url "
             "(python -m htmltemplates doc resource-url).",
         ],
@@ -1590,9 +1591,11 @@ MESSAGES = [
             "Build the URL as a TrustedResourceURL from a literal or a t-string that fixes the "
             "origin: TrustedResourceURL(t'https://cdn.example/{path}'), or write the origin in "
             'the template: src="/static/{file}". For a static file, the helpers give a '
-            "TrustedResourceURL: static_url('app.js') of htmltemplates.flask or "
-            "htmltemplates.quart, static_url(request, 'app.js') of htmltemplates.starlette or "
-            "htmltemplates.fastapi, static('app.js') of htmltemplates.django. "
+            "TrustedResourceURL: static_url('app.js') of htmltemplates.integrations.flask or "
+            "htmltemplates.integrations.quart, "
+            "static_url(request, 'app.js') of htmltemplates.integrations.starlette or "
+            "htmltemplates.integrations.fastapi, static('app.js') of "
+            "htmltemplates.integrations.django. "
             "See docs/errors.md#untrusted-resource-url "
             "(python -m htmltemplates doc untrusted-resource-url).",
         ],

@@ -1,5 +1,5 @@
-"""htmltemplates.fastapi: path operations that return templates, with FastAPI's TestClient;
-what plain FastAPI does with them, and the OpenAPI schema of the HTML routes.
+"""htmltemplates.integrations.fastapi: path operations that return templates, with FastAPI's
+TestClient; what plain FastAPI does with them, and the OpenAPI schema of the HTML routes.
 
 No ``from __future__ import annotations`` here: FastAPI reads the annotations of endpoints,
 and dependencies defined inside a test function are found only by Python 3.14's deferred
@@ -21,7 +21,7 @@ from hostile import EVIL, EVIL_ESCAPED
 from markupsafe import Markup
 
 from htmltemplates import Provider, RenderError, csp_nonce, html
-from htmltemplates.fastapi import (
+from htmltemplates.integrations.fastapi import (
     CSPMiddleware,
     StreamingTemplateResponse,
     TemplateResponse,

@@ -18,7 +18,7 @@ from werkzeug.debug import DebuggedApplication
 from werkzeug.test import Client
 
 from htmltemplates import html
-from htmltemplates.flask import HTMLTemplates, stream_html, view
+from htmltemplates.integrations.flask import HTMLTemplates, stream_html, view
 
 
 def card(item: object) -> Template:

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from markupsafe import Markup
 
 from htmltemplates import RenderError, TemplateSyntaxError, html
-from htmltemplates import flask as integration
-from htmltemplates.flask import HTMLTemplates, stream_html
+from htmltemplates.integrations import flask as integration
+from htmltemplates.integrations.flask import HTMLTemplates, stream_html
 
 HTML = "text/html; charset=utf-8"
 

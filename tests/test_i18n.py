@@ -645,8 +645,8 @@ def test_init_flask_follows_flask_babel(tmp_path: Path) -> None:
     import flask  # noqa: PLC0415
     from flask_babel import Babel  # type: ignore[import-untyped]  # noqa: PLC0415
 
-    from htmltemplates.flask import view  # noqa: PLC0415
     from htmltemplates.i18n import init_flask  # noqa: PLC0415
+    from htmltemplates.integrations.flask import view  # noqa: PLC0415
 
     directory = tmp_path / "fr" / "LC_MESSAGES"
     directory.mkdir(parents=True)

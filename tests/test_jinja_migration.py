@@ -17,7 +17,7 @@ from hostile import BREAKOUT, BREAKOUT_ESCAPED, SCRIPT, SCRIPT_ESCAPED
 from markupsafe import Markup
 
 from htmltemplates import html
-from htmltemplates.flask import HTMLTemplates, view
+from htmltemplates.integrations.flask import HTMLTemplates, view
 
 # What Jinja's escape (MarkupSafe's) makes of BREAKOUT: the same as html() in text.
 assert str(Markup.escape(BREAKOUT)) == BREAKOUT_ESCAPED

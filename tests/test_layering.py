@@ -50,13 +50,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "htmltemplates",
             "htmltemplates._streaming",
             "htmltemplates._async",
-            "htmltemplates._appkit",
-            "htmltemplates.flask",
-            "htmltemplates.django",
-            "htmltemplates.django_backend",
-            "htmltemplates.starlette",
-            "htmltemplates.fastapi",
-            "htmltemplates.quart",
+            "htmltemplates.integrations",
             "htmltemplates.text",
             "htmltemplates.i18n",
             "htmltemplates.i18n.messages",
@@ -220,3 +214,24 @@ def test_a_deferred_import_makes_a_cycle(tmp_path: Path) -> None:
     assert [["pkg.a", "pkg.b"]] == cycles(graph)
     del graph["pkg.b"]["pkg.a"]
     assert [] == cycles(graph)
+
+
+# Inside htmltemplates.integrations: the core under the framework modules, and each framework
+# module on its own but for the two that extend another.
+INTEGRATION_EXTENDS = {"fastapi": {"starlette"}, "django_backend": {"django"}}
+
+
+@pytest.mark.parametrize(
+    "name", sorted(name for name in MODULES if name.startswith("htmltemplates.integrations."))
+)
+def test_an_integration_imports_the_core_and_no_other_integration(name: str) -> None:
+    short = name.removeprefix("htmltemplates.integrations.")
+    siblings = {
+        target.removeprefix("htmltemplates.integrations.")
+        for target in GRAPH[name]
+        if target.startswith("htmltemplates.integrations.")
+    }
+    allowed = set() if short == "_core" else {"_core", *INTEGRATION_EXTENDS.get(short, ())}
+    assert siblings <= allowed, f"{name} imports {sorted(siblings - allowed)}"
+    if short != "_core":
+        assert "_core" in siblings, f"{name} does not use the shared core"

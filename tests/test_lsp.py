@@ -516,7 +516,7 @@ def test_quick_fixes_apply_what_the_message_says(tmp_path: Path) -> None:
         for code, (title, changed) in expected.items():
             fixed_lines = [changed.get(n, line) for n, line in enumerate(lines)]
             if code == "resource-url":  # and the import, after the module's imports
-                fixed_lines.insert(3, "from htmltemplates.flask import static_url")
+                fixed_lines.insert(3, "from htmltemplates.integrations.flask import static_url")
             [(shown, fixed)] = await editor.fixed(uri, found[code])
             assert (shown, fixed) == (title, "\n".join(fixed_lines))
             # the fixed text has that fault no more

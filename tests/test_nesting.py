@@ -16,7 +16,7 @@ import html5lib
 import pytest
 
 from htmltemplates import TemplateSyntaxError, html
-from htmltemplates.flask import stream_html
+from htmltemplates.integrations.flask import stream_html
 
 EVIL = "*/alert(1)//"
 

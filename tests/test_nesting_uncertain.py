@@ -18,7 +18,7 @@ import html5lib
 import pytest
 
 from htmltemplates import Markup, Provider, TemplateError, TemplateSyntaxError, html
-from htmltemplates.flask import stream_html
+from htmltemplates.integrations.flask import stream_html
 
 EVIL = "*/alert(1)//"  # ends the comment the uncertain markup opened in an event handler
 INJECTED = "<img src=x onerror=alert(1)>"

@@ -19,7 +19,7 @@ from starlette.routing import Route
 from starlette.testclient import TestClient
 
 from htmltemplates import RenderError, html_async
-from htmltemplates.starlette import CSPMiddleware, StreamingTemplateResponse
+from htmltemplates.integrations.starlette import CSPMiddleware, StreamingTemplateResponse
 
 HTML = "text/html; charset=utf-8"
 

@@ -70,7 +70,7 @@ def flashed_messages() -> Template:
 
 
 def csrf_input() -> Template:
-    """htmltemplates.flask.csrf_input(), with the token as a constant."""
+    """htmltemplates.integrations.flask.csrf_input(), with the token as a constant."""
     name = "csrf_token"
     return t'<input type="hidden" name={name} value={CSRF_TOKEN}>'
 

@@ -13,7 +13,7 @@ from string.templatelib import Template
 from django.http import HttpRequest
 from django.urls import reverse
 
-from htmltemplates.django import csrf_input, messages, static
+from htmltemplates.integrations.django import csrf_input, messages, static
 
 from .forms import OrderForm
 

@@ -25,7 +25,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     # html() writes the request's nonce on every <script> and <style> of the views
-    "htmltemplates.django.HTMLTemplatesMiddleware",
+    "htmltemplates.integrations.django.HTMLTemplatesMiddleware",
 ]
 
 ROOT_URLCONF = "examples.django_app.urls"
@@ -33,7 +33,7 @@ ROOT_URLCONF = "examples.django_app.urls"
 TEMPLATES = [
     # render(request, "examples.django_app.pages:home", context) calls pages.home(**context)
     {
-        "BACKEND": "htmltemplates.django_backend.HTMLTemplates",
+        "BACKEND": "htmltemplates.integrations.django_backend.HTMLTemplates",
         # the nonce as the variable csp_nonce, for a template function that asks for it (the
         # middleware of htmltemplates writes it on <script> and <style> without it); Django's
         # check security.W027 (Django 6.1) warns at every start when no backend lists it

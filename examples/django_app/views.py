@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
 from django.shortcuts import redirect
 
-from htmltemplates.django import TemplateReturnValue, render_html, stream_html, view
+from htmltemplates.integrations.django import TemplateReturnValue, render_html, stream_html, view
 
 from . import pages
 from .forms import OrderForm

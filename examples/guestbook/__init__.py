@@ -3,13 +3,14 @@
 Visitors sign with a name, a message and an optional website; the entries are kept in SQLite
 (stdlib ``sqlite3``) in ``guestbook.sqlite`` under the app's instance folder, created on first
 use. Pages are made of components, plain functions that return t-strings
-(``components.py``); views return those templates through ``htmltemplates.flask.view``
+(``components.py``); views return those templates through ``htmltemplates.integrations.flask.view``
 (``views.py``). Whatever a visitor types is stored as typed and shown as text. The pages are in
 English and French (``?lang=fr``, or the browser's Accept-Language): the messages are
 ``htmltemplates.i18n`` t-strings, extracted with ``pybabel extract -F babel.cfg``. Every
 response has a strict Content-Security-Policy (``POLICY``: a script runs only with the nonce
 html() writes on it), and every POST must carry the CSRF token of the form (Flask-WTF's
-``CSRFProtect``, the hidden input of ``htmltemplates.flask.csrf_input()``), else it is a 400.
+``CSRFProtect``, the hidden input of ``htmltemplates.integrations.flask.csrf_input()``), else
+it is a 400.
 
 Run it with ``make demo``, or ``.venv/bin/python -m flask --app examples.guestbook run`` from
 the repository root. Configuration, in
@@ -26,8 +27,8 @@ from typing import Any
 from flask import Flask
 from flask_wtf.csrf import CSRFError, CSRFProtect  # type: ignore[import-untyped]
 
-from htmltemplates.flask import HTMLTemplates
 from htmltemplates.i18n import Catalogs, check_catalog, init_flask
+from htmltemplates.integrations.flask import HTMLTemplates
 
 from . import db, views
 

@@ -12,7 +12,6 @@ from string.templatelib import Template
 
 from flask import url_for
 
-from htmltemplates.flask import csrf_input, flashed_messages, static_url
 from htmltemplates.i18n import (
     SOURCE,
     _,
@@ -21,6 +20,7 @@ from htmltemplates.i18n import (
     lazy_gettext,
     ngettext,
 )
+from htmltemplates.integrations.flask import csrf_input, flashed_messages, static_url
 
 from .db import Entry
 from .forms import MAX_LENGTH, Draft

@@ -1,4 +1,5 @@
-"""The guestbook's views: each returns a template, rendered by htmltemplates.flask.view."""
+"""The guestbook's views: each returns a template, rendered by
+htmltemplates.integrations.flask.view."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
 
 from htmltemplates import html
-from htmltemplates.flask import view
 from htmltemplates.i18n import _
+from htmltemplates.integrations.flask import view
 
 from . import components, db
 from .forms import Draft

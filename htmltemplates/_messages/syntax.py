@@ -458,8 +458,9 @@ def resource_url(element: str, name: str, location: Location) -> TemplateSyntaxE
         f"interpolation that could choose where <{element} {name}> loads from",
         f'Start the value with a fixed origin, such as {name}="/static/{{file}}" or '
         f'{name}="https://cdn.example/{{path}}", or interpolate the whole URL as a '
-        "TrustedResourceURL (for a static file: static_url() of htmltemplates.flask, .quart, "
-        ".starlette or .fastapi; static() of htmltemplates.django).",
+        "TrustedResourceURL (for a static file: static_url() of "
+        "htmltemplates.integrations.flask, .quart, .starlette or .fastapi; static() of "
+        "htmltemplates.integrations.django).",
         _C.RESOURCE_URL,
         location,
     )

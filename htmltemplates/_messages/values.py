@@ -117,8 +117,9 @@ def spread_name_refused(name: str, slot: int) -> RenderError:
 
 STATIC_HELPERS = (
     "For a static file, the helpers give a TrustedResourceURL: static_url('app.js') of "
-    "htmltemplates.flask or htmltemplates.quart, static_url(request, 'app.js') of "
-    "htmltemplates.starlette or htmltemplates.fastapi, static('app.js') of htmltemplates.django."
+    "htmltemplates.integrations.flask or htmltemplates.integrations.quart, "
+    "static_url(request, 'app.js') of htmltemplates.integrations.starlette or "
+    "htmltemplates.integrations.fastapi, static('app.js') of htmltemplates.integrations.django."
 )
 
 
@@ -139,7 +140,7 @@ def import_map_value(problem: str, slot: int) -> RenderError:
     return _error(
         f"an import map value that is not a TrustedResourceURL: {problem}",
         "Every URL in an import map loads code: build each as a TrustedResourceURL "
-        "(TrustedResourceURL(t'/static/{file}'), htmltemplates.flask.static_url()).",
+        "(TrustedResourceURL(t'/static/{file}'), htmltemplates.integrations.flask.static_url()).",
         _C.UNTRUSTED_RESOURCE_URL,
         slot,
     )

@@ -165,10 +165,10 @@ def _static_url(place: Place) -> tuple[Edit, ...]:
 
 
 _FRAMEWORKS = {
-    "flask": "htmltemplates.flask",
-    "quart": "htmltemplates.quart",
-    "htmltemplates.flask": "htmltemplates.flask",
-    "htmltemplates.quart": "htmltemplates.quart",
+    "flask": "htmltemplates.integrations.flask",
+    "quart": "htmltemplates.integrations.quart",
+    "htmltemplates.integrations.flask": "htmltemplates.integrations.flask",
+    "htmltemplates.integrations.quart": "htmltemplates.integrations.quart",
 }
 
 

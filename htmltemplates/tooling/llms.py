@@ -43,11 +43,11 @@ RULES = [("security.md", "The trust model"), ("index.md", "Pitfalls")]
 MODULES = [
     ("text", "text.md"),
     ("i18n", "i18n.md"),
-    ("flask", "flask.md"),
-    ("quart", "quart.md"),
-    ("django", "django.md"),
-    ("starlette", "starlette.md"),
-    ("fastapi", "starlette.md"),
+    ("integrations.flask", "flask.md"),
+    ("integrations.quart", "quart.md"),
+    ("integrations.django", "django.md"),
+    ("integrations.starlette", "starlette.md"),
+    ("integrations.fastapi", "starlette.md"),
     ("tooling.lint", "tooling.md"),
 ]
 # pages an assistant can skip (the llms.txt convention's "Optional" section)

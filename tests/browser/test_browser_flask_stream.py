@@ -1,6 +1,6 @@
-"""A page streamed by Flask (htmltemplates.flask.stream_html), its layout written as a component
-tag, served over real HTTP from a thread: its head arrives before the rows are read, and
-headless Chromium shows the whole page."""
+"""A page streamed by Flask (htmltemplates.integrations.flask.stream_html), its layout written
+as a component tag, served over real HTTP from a thread: its head arrives before the rows are
+read, and headless Chromium shows the whole page."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import flask
 import pytest
 from browser_harness import By, WSGIApp
 
-from htmltemplates.flask import HTMLTemplates, stream_html
+from htmltemplates.integrations.flask import HTMLTemplates, stream_html
 
 if TYPE_CHECKING:
     from selenium import webdriver

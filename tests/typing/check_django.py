@@ -1,4 +1,5 @@
-"""Type-checked with ``mypy --strict tests/typing``, never run: htmltemplates.django against
+"""Type-checked with ``mypy --strict tests/typing``, never run:
+htmltemplates.integrations.django against
 django-stubs' types of views, URL patterns and middleware."""
 
 from collections.abc import Callable, Coroutine, Iterator
@@ -17,7 +18,7 @@ from django.utils.decorators import method_decorator
 from django.views import View
 
 from htmltemplates import TrustedResourceURL
-from htmltemplates.django import (
+from htmltemplates.integrations.django import (
     HTMLTemplatesMiddleware,
     TemplateReturnValue,
     csrf_input,
@@ -28,7 +29,7 @@ from htmltemplates.django import (
     stream_html,
     view,
 )
-from htmltemplates.django_backend import HTMLTemplates, PageTemplate
+from htmltemplates.integrations.django_backend import HTMLTemplates, PageTemplate
 
 
 def hello(request: HttpRequest, name: str) -> HttpResponse:

@@ -1,4 +1,5 @@
-"""Type-checked with ``mypy --strict tests/typing``, never run: htmltemplates.flask against
+"""Type-checked with ``mypy --strict tests/typing``, never run:
+htmltemplates.integrations.flask against
 Flask's own route typing.
 
 Flask's route decorators accept only functions whose return type is in
@@ -19,7 +20,7 @@ from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
 
 from htmltemplates import TrustedResourceURL, html
-from htmltemplates.flask import (
+from htmltemplates.integrations.flask import (
     HTMLTemplates,
     TemplateReturnValue,
     csrf_input,

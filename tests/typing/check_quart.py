@@ -1,4 +1,5 @@
-"""Type-checked with ``mypy --strict tests/typing``, never run: htmltemplates.quart against
+"""Type-checked with ``mypy --strict tests/typing``, never run:
+htmltemplates.integrations.quart against
 Quart's route typing (Quart's decorators are Flask's, from flask.sansio).
 
 A view returning a bare template needs ``@view`` under a type checker (the ignores below,
@@ -17,7 +18,7 @@ from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
 
 from htmltemplates import TrustedResourceURL, html
-from htmltemplates.quart import (
+from htmltemplates.integrations.quart import (
     HTMLTemplates,
     TemplateReturnValue,
     csrf_input,

@@ -1,5 +1,6 @@
-"""Type-checked with ``mypy --strict tests/typing``, never run: htmltemplates.starlette and
-htmltemplates.fastapi against Starlette's and FastAPI's own typing.
+"""Type-checked with ``mypy --strict tests/typing``, never run:
+htmltemplates.integrations.starlette and
+htmltemplates.integrations.fastapi against Starlette's and FastAPI's own typing.
 
 The ignores below are checked by warn_unused_ignores: they prove that what they mark stays
 refused.
@@ -18,8 +19,8 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response, Stream
 from starlette.routing import Route
 
 from htmltemplates import TrustedResourceURL, html
-from htmltemplates.fastapi import TemplateRoute
-from htmltemplates.starlette import (
+from htmltemplates.integrations.fastapi import TemplateRoute
+from htmltemplates.integrations.starlette import (
     CSPMiddleware,
     StreamingTemplateResponse,
     TemplateResponse,

@@ -297,7 +297,7 @@ class Expressions(ABC):
                 return self.todo(node, "loop() outside a recursive loop")
             return f"{recursive}({self.arguments(node)}{', depth + 1' if depth else ''})"
         if self.static_file(node):
-            static_url = self.need("htmltemplates.flask", "static_url")
+            static_url = self.need("htmltemplates.integrations.flask", "static_url")
             rest = nodes.Call(function, [], node.kwargs, node.dyn_args, node.dyn_kwargs)
             return f"{static_url}({self.arguments(rest)})".replace("(filename=", "(", 1)
         return f"{self.operand(function)}({self.arguments(node)})"

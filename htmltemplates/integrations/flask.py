@@ -34,10 +34,7 @@ themselves, and for other extensions that wrap it too. Without the extension (an
 
 from __future__ import annotations
 
-import contextlib
-import contextvars
 import functools
-import importlib
 import inspect
 import sys
 from collections.abc import (
@@ -69,22 +66,32 @@ from flask import (
 from flask.typing import HeadersValue, ResponseReturnValue
 from markupsafe import Markup
 
-from ._api import Provider, html
-from ._appkit import (
+from .._api import html
+from .._streaming import CHUNK_SIZE, Stream, check_chunk_size
+from .._streaming import chunks as stream_chunks
+from ..errors import definition_of, origin_of
+from ._core import (
+    CSRF_INPUT_DOC,
+    REQUEST_NONCE_DOC,
+    Body,
+    Extension,
     FlashRenderer,
-    bind,
-    flashes,
-    is_html,
-    nonce_for,
-    policy_with_nonce,
-    provided,
+    add_policy,
+    bind_providers,
+    blamed,
+    body_of,
+    chosen_nonce,
+    csrf_module,
+    docstring,
+    flashed_messages_from,
+    hidden_input,
+    installed,
+    reset_nonce,
+    set_nonce,
     signal_context,
+    static_url_from,
+    unbind_providers,
 )
-from ._streaming import CHUNK_SIZE, Stream, check_chunk_size
-from ._streaming import chunks as stream_chunks
-from .errors import TemplateError, definition_of, origin_of
-from .runtime.csp import CSP_NONCE
-from .runtime.trusted import TrustedResourceURL
 
 __all__ = [
     "FlashRenderer",
@@ -98,14 +105,8 @@ __all__ = [
     "view",
 ]
 
-EXTENSION_NAME = "htmltemplates"
-
 type TemplateReturnValue = (
-    Template
-    | list[Template]
-    | tuple[Template | list[Template], int]
-    | tuple[Template | list[Template], HeadersValue]
-    | tuple[Template | list[Template], int, HeadersValue]
+    Body | tuple[Body, int] | tuple[Body, HeadersValue] | tuple[Body, int, HeadersValue]
 )
 """What a view may return besides Flask's own return values: a template or a list of templates
 (fragments sent together, as htmx's out-of-band swaps want), alone or in a tuple."""
@@ -114,32 +115,29 @@ type TemplateReturnValue = (
 def _render_templates(
     rv: TemplateReturnValue | ResponseReturnValue, origin: str = ""
 ) -> ResponseReturnValue:
-    """``rv`` with a ``Template`` body rendered by html(), or a body that is a non-empty list
-    of templates rendered as ``html(t"{templates}")`` renders it (each as a template nested in
-    text: one whose end is uncertain is refused, since the next one follows it); anything else
-    unchanged (a list of anything else is Flask's JSON).
+    """``rv`` with its template (or list of templates) rendered by html(), alone or as the
+    body of its tuple; anything else unchanged (a list of anything else is Flask's JSON).
 
     The code that made the template has returned by now, so an error's message cannot name
     the line that called html() (it would name a line of Flask): it names ``origin``, the
     function that returned the template, or no line when that is not known.
     """
-    try:
-        if is_html(rv):
-            return _body(rv)
-        if isinstance(rv, tuple) and rv and is_html(rv[0]):
-            return cast(ResponseReturnValue, (_body(rv[0]), *rv[1:]))
-    except TemplateError as error:
-        error.called_from(origin)
-        raise
-    return cast(ResponseReturnValue, rv)  # not a template: Flask's own return values
+    found = body_of(rv)
+    if found is None:
+        return cast(ResponseReturnValue, rv)  # not a template: Flask's own return values
+    body, rest = found
+    with blamed(origin):
+        rendered = _body(body)
+    return rendered if rest is None else cast(ResponseReturnValue, (rendered, *rest))
 
 
-def _body(body: Template | list[Template]) -> Markup:
+def _body(body: Body) -> Markup:
     """The HTML of a view's template (or list of them), with Flask's signals around it, as
     ``render_template`` sends them (see :func:`_signal`)."""
     templates = [body] if isinstance(body, Template) else body
     _signal(before_render_template, templates)
-    rendered = html(body) if isinstance(body, Template) else html(t"{templates}")
+    # (the hole's expression is named in the messages of a template error: `templates`)
+    rendered = html(body if isinstance(body, Template) else t"{templates}")
     _signal(template_rendered, templates)
     return rendered
 
@@ -156,7 +154,7 @@ def _signal(signal: NamedSignal, templates: list[Template]) -> None:
         signal.send(app, _async_wrapper=app.ensure_sync, template=template, context=context)
 
 
-class HTMLTemplates:
+class HTMLTemplates(Extension[Flask]):
     """Lets the views of a Flask app return bare templates, and gives each request its CSP
     nonce (see the module docstring).
 
@@ -164,19 +162,12 @@ class HTMLTemplates:
     ``templates.init_app(app)`` in an app factory; one instance can serve many apps.
     """
 
-    def __init__(
-        self, app: Flask | None = None, *, provide: Mapping[Provider[Any], Callable[[], Any]] = {}
-    ) -> None:
-        self.provide = provided(provide)
-        if app is not None:
-            self.init_app(app)
-
     def init_app(self, app: Flask) -> None:
         """Install on ``app``: from now on its views may return templates, and every
         ``<script>`` and ``<style>`` they render carries the request's CSP nonce, if any."""
         if not isinstance(app, Flask):  # a Quart app has Flask's methods, not its requests
             quart = (
-                " For a Quart app, use htmltemplates.quart.HTMLTemplates."
+                " For a Quart app, use htmltemplates.integrations.quart.HTMLTemplates."
                 if (type(app).__module__.split(".")[0] == "quart")
                 else ""
             )
@@ -185,12 +176,7 @@ class HTMLTemplates:
                 "another framework, return the Markup that html() returns from your views: "
                 "it is a str, which they send as text/html."
             )
-        if EXTENSION_NAME in app.extensions:
-            raise RuntimeError(
-                f"htmltemplates is already installed on the app {app.name!r}; "
-                "call HTMLTemplates(app) or init_app(app) once per app."
-            )
-        app.extensions[EXTENSION_NAME] = self
+        self._register(app.extensions, app.name)
         make_response = app.make_response  # bound: a subclass's override, or another wrapper
 
         @functools.wraps(make_response)
@@ -214,89 +200,53 @@ class HTMLTemplates:
             app.teardown_request(_unbind_providers)
 
     def _bind_providers(self) -> None:
-        environ = request.environ
-        if _PROVIDED not in environ:
-            environ[_PROVIDED] = bind(self.provide)
-
-
-_PROVIDED = "htmltemplates.provided"  # the ExitStack that resets the request's providers
-
-
-def _unbind_providers(_error: BaseException | None) -> None:
-    # torn down twice when streamed (see _reset_nonce): the first time only
-    stack: contextlib.ExitStack | None = request.environ.pop(_PROVIDED, None)
-    if stack is not None:
-        stack.close()
+        bind_providers(request.environ, self.provide)
 
 
 # -- Content-Security-Policy nonces -----------------------------------------------------------
-
+#
 # Per-request state lives in the WSGI environ (PEP 3333: keys named after the package), which
 # belongs to one request; flask.g belongs to an app context, which requests made inside an
 # outer app context share.
-_NONCE = "htmltemplates.csp_nonce"  # the nonce of this request, once chosen (may be None)
-_TOKEN = "htmltemplates.csp_token"  # to reset CSP_NONCE when the request is torn down
-CSP_HEADER = "Content-Security-Policy"
 
 
 def request_nonce() -> str | None:
-    """The Content-Security-Policy nonce of the current request, or None.
-
-    It is what html() writes as ``nonce="..."`` on ``<script>`` and ``<style>`` in the views of
-    an app with the :class:`HTMLTemplates` extension, and what a policy header must name
-    (``script-src 'nonce-...'``). The app's ``HTMLTEMPLATES_CSP_NONCE`` says where it comes
-    from:
-
-    - ``None`` (the default): flask-talisman's ``request.csp_nonce`` when the request has one;
-      otherwise a new nonce if ``HTMLTEMPLATES_CSP`` names ``{nonce}``; otherwise none.
-    - ``True``: a new nonce for each request, ``secrets.token_urlsafe(16)`` (128 random bits).
-    - ``False``: never a nonce.
-    - a function of no arguments returning a str or None: called once per request.
-
-    A nonce made here is kept for the rest of the request. Outside a request, or in an app
-    without the extension, the result is None.
-    """
-    if not has_request_context() or EXTENSION_NAME not in current_app.extensions:
+    if not has_request_context() or not installed(current_app.extensions):
         return None
-    environ = request.environ
-    if _NONCE in environ:
-        return cast(str | None, environ[_NONCE])
-    config = current_app.config
-    setting = config.get("HTMLTEMPLATES_CSP_NONCE")
-    talisman = getattr(request, "csp_nonce", None) if setting is None else None
-    if talisman:
-        # read each time: flask-talisman sets it in a before_request of its own, which may
-        # run after this extension's
-        return str(talisman)
-    nonce = nonce_for(setting, config.get("HTMLTEMPLATES_CSP"))
-    environ[_NONCE] = nonce
-    return nonce
+    # flask-talisman sets request.csp_nonce in a before_request of its own, which may run
+    # after this extension's: read each time
+    return chosen_nonce(request.environ, current_app.config, _talisman_nonce)
+
+
+request_nonce.__doc__ = docstring(
+    REQUEST_NONCE_DOC,
+    default="flask-talisman's ``request.csp_nonce`` when the request has one;\n"
+    "      otherwise a new nonce if ``HTMLTEMPLATES_CSP`` names ``{nonce}``; otherwise none.",
+)
+
+
+def _talisman_nonce() -> object:
+    return getattr(request, "csp_nonce", None)
 
 
 def _set_nonce() -> None:
     # The ContextVar holds the function, not a nonce: the nonce is chosen the first time a
     # tag needs it, after every before_request function (flask-talisman's too) has run.
-    environ = request.environ
-    if _TOKEN not in environ:
-        environ[_TOKEN] = CSP_NONCE.set(request_nonce)
+    set_nonce(request.environ, request_nonce)
 
 
 def _reset_nonce(_error: BaseException | None) -> None:
-    # Flask tears a request down twice when its response is streamed with
-    # stream_with_context (at the end of the view, and again after the last chunk): the
-    # token is used the first time only.
-    token: contextvars.Token[Any] | None = request.environ.pop(_TOKEN, None)
-    if token is not None:
-        CSP_NONCE.reset(token)
+    reset_nonce(request.environ)
+
+
+def _unbind_providers(_error: BaseException | None) -> None:
+    unbind_providers(request.environ)
 
 
 def _add_policy(response: Response) -> Response:
     """Add ``HTMLTEMPLATES_CSP`` as the Content-Security-Policy header, its ``{nonce}``
     replaced by the request's nonce, unless the response has that header already."""
-    policy: str | None = current_app.config.get("HTMLTEMPLATES_CSP")
-    if not policy or CSP_HEADER in response.headers:
-        return response
-    response.headers[CSP_HEADER] = policy_with_nonce(policy, request_nonce)
+    add_policy(response.headers, current_app.config.get("HTMLTEMPLATES_CSP"), request_nonce)
     return response
 
 
@@ -409,64 +359,13 @@ def _rest(first: str, chunks: Iterator[str]) -> Iterator[str]:
 
 # -- helpers: what Jinja templates get as globals -------------------------------------------
 
-
-@overload
-def flashed_messages(category_filter: Iterable[str] = ()) -> Template: ...
-
-
-@overload
-def flashed_messages[R](
-    category_filter: Iterable[str] = (), *, render: FlashRenderer[R]
-) -> list[R]: ...
-
-
-def flashed_messages(
-    category_filter: Iterable[str] = (), *, render: FlashRenderer[Any] | None = None
-) -> Template | list[Any]:
-    """The flashed messages as ``<ul class="flashes"><li class="{category}">...</li></ul>``.
-
-    The markup of Flask's documentation ("Message Flashing"): one ``<li>`` per message, in the
-    order they were flashed, the category as its class (``"message"`` when ``flash()`` was
-    given none); nothing at all when there is no message. Messages are escaped like any value
-    (a ``Markup`` message is inserted as is). ``category_filter`` keeps only those categories.
-    Like ``get_flashed_messages()``, it needs a request and takes the messages out of the
-    session.
-
-    ``render`` replaces that markup with the app's own: a function (a component) called with
-    the keywords ``category`` and ``message`` for each message, in order. The result is then
-    the list of what it returned, with nothing around it, and an empty list when there is no
-    message (so ``{items and t"<div>{items}</div>"}`` wraps them only when there are some).
-    """
-    messages = cast(
-        list[tuple[str, str]],
-        get_flashed_messages(with_categories=True, category_filter=category_filter),
-    )
-    return flashes(messages, render)
-
-
-def static_url(filename: str, **values: Any) -> TrustedResourceURL:
-    """``url_for("static", filename=filename, **values)``: the URL of a file of the app's static
-    folder (needs an app context, as url_for does), as a TrustedResourceURL, so it can be the
-    ``src`` of a ``<script>`` or the ``href`` of a stylesheet: the app chose it, not a visitor."""
-    return TrustedResourceURL.unchecked(url_for("static", filename=filename, **values))
+flashed_messages = flashed_messages_from(get_flashed_messages, __name__, shares="", flash="flash()")
+static_url = static_url_from(url_for, __name__)
 
 
 def csrf_input() -> Template:
-    """A hidden ``<input>`` with Flask-WTF's CSRF token, for forms protected by ``CSRFProtect``.
+    token: str = csrf_module("flask_wtf", "Flask-WTF").generate_csrf()
+    return hidden_input(current_app.config, token)
 
-    Renders ``<input type="hidden" name="csrf_token" value="...">`` (the name follows
-    ``WTF_CSRF_FIELD_NAME``). Needs Flask-WTF, which htmltemplates does not depend on: without
-    it, raises ``ImportError``.
-    """
-    try:
-        csrf = importlib.import_module("flask_wtf.csrf")
-    except ModuleNotFoundError as error:
-        if error.name not in {"flask_wtf", "flask_wtf.csrf"}:
-            raise
-        raise ImportError(
-            "csrf_input() needs Flask-WTF, which is not installed (pip install Flask-WTF).",
-            name="flask_wtf",
-        ) from error
-    token: str = csrf.generate_csrf()
-    name: str = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
-    return t'<input type="hidden" name={name} value={token}>'
+
+csrf_input.__doc__ = docstring(CSRF_INPUT_DOC, project="Flask-WTF")

@@ -2,8 +2,8 @@
 pages, CSP nonces per request, static URLs.
 
 The only module of htmltemplates that imports Starlette (install the ``starlette`` extra;
-``htmltemplates.fastapi`` adds FastAPI's route class on top of it). An endpoint can always
-return ``HTMLResponse(html(t"..."))``; this module adds:
+``htmltemplates.integrations.fastapi`` adds FastAPI's route class on top of it). An endpoint
+can always return ``HTMLResponse(html(t"..."))``; this module adds:
 
 - ``TemplateResponse(template)``: an ``HTMLResponse`` whose body is ``html_async(template)``,
   so the page may hold awaitables, async iterables and async components, awaited
@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-import secrets
 import sys
 from collections.abc import AsyncGenerator, Callable, Mapping
 from string.templatelib import Template
@@ -43,11 +42,19 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import HTMLResponse, StreamingResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from . import html_async, stream_html_async
-from ._streaming import CHUNK_SIZE
-from .errors import TemplateError, origin_of
-from .runtime.csp import CSP_NONCE, checked_nonce
-from .runtime.trusted import TrustedResourceURL
+from .._async import html_async, stream_html_async
+from .._streaming import CHUNK_SIZE
+from ..errors import origin_of
+from ..runtime.csp import CSP_NONCE
+from ..runtime.trusted import TrustedResourceURL
+from ._core import (
+    CSPNames,
+    blamed,
+    checked_nonce_value,
+    new_nonce,
+    policy_with_nonce,
+    signal_context,
+)
 
 __all__ = [
     "CSPMiddleware",
@@ -73,11 +80,8 @@ def _call_site() -> str:
 
 async def render_template(template: Template, origin: str) -> Markup:
     """``await html_async(template)``; a template error names ``origin`` as its caller."""
-    try:
+    with blamed(origin):
         return await html_async(template)
-    except TemplateError as error:
-        error.called_from(origin)
-        raise
 
 
 # -- TemplateResponse ---------------------------------------------------------------------------
@@ -151,7 +155,7 @@ async def _send_debug(template: Template, scope: Scope, send: Send) -> None:
     Jinja2 responses do: the template, and for context its values by the expressions that
     wrote them."""
     if "http.response.debug" in scope.get("extensions", {}):
-        context = {item.expression: item.value for item in template.interpolations}
+        context = signal_context(template)
         await send(
             {"type": "http.response.debug", "info": {"template": template, "context": context}}
         )
@@ -258,16 +262,20 @@ class StreamingTemplateResponse(StreamingResponse):
     async def _next(self, chunks: AsyncGenerator[str]) -> str:
         """The next chunk, "" at the end; a template error names the line that made the
         response (the code on the stack is Starlette's)."""
-        try:
+        with blamed(self._origin):
             return await anext(chunks, "")
-        except TemplateError as error:
-            error.called_from(self._origin)
-            raise
 
 
 # -- Content-Security-Policy nonces -------------------------------------------------------------
 
 CSP_HEADER = b"content-security-policy"
+# how the messages of the core name the middleware's settings
+_NAMES = CSPNames(
+    policy="CSPMiddleware's policy",
+    nonce="CSPMiddleware's nonce function",
+    returned="the nonce function of CSPMiddleware",
+    gave="its nonce function",
+)
 
 
 class CSPMiddleware:
@@ -313,27 +321,11 @@ class CSPMiddleware:
 
     def _make_nonce(self, scope: Scope) -> str | None:
         if self.nonce is None:
-            return secrets.token_urlsafe(16)
-        nonce = self.nonce(Request(scope))
-        if nonce is not None and not isinstance(nonce, str):
-            raise TypeError(
-                f"the nonce function of CSPMiddleware returned {type(nonce).__name__}; it must "
-                "return a str or None."
-            )
-        return nonce or None
+            return new_nonce()
+        return checked_nonce_value(self.nonce(Request(scope)), _NAMES)
 
     def _policy_for(self, nonce: str | None) -> bytes:
-        policy = str(self.policy)
-        if "{nonce}" in policy:
-            if nonce is None:
-                raise RuntimeError(
-                    "CSPMiddleware's policy names {nonce}, but its nonce function gave no "
-                    "nonce for this request."
-                )
-            policy = policy.replace(
-                "{nonce}", checked_nonce(nonce, "CSPMiddleware's nonce function")
-            )
-        return policy.encode("latin-1")
+        return policy_with_nonce(str(self.policy), lambda: nonce, _NAMES).encode("latin-1")
 
     @staticmethod
     def _sending_policy(send: Send, policy: bytes) -> Send:

@@ -18,7 +18,7 @@ it is, unescaped. This module adds:
 - ``csrf_input(request)``, ``messages(request)``, ``static(path)``: what Django templates get
   from ``{% csrf_token %}``, the messages context processor and ``{% static %}``.
 
-A template backend, ``htmltemplates.django_backend.HTMLTemplates``, lets ``render()``,
+A template backend, ``htmltemplates.integrations.django_backend.HTMLTemplates``, lets ``render()``,
 ``TemplateResponse`` and class-based views such as ``TemplateView`` use templates named
 ``"module.path:function"``: functions that take the context and return a t-string.
 
@@ -43,7 +43,7 @@ from collections.abc import (
 )
 from contextlib import AbstractContextManager, nullcontext
 from string.templatelib import Template
-from typing import Any, TypeIs, cast, overload
+from typing import Any, cast, overload
 
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.contrib.messages import get_messages
@@ -52,15 +52,16 @@ from django.middleware.csrf import get_token
 from django.templatetags.static import static as static_path
 from django.utils.functional import Promise
 
-from ._api import html
-from ._async import _chunks as async_chunks
-from ._async import html_async
-from ._streaming import CHUNK_SIZE, Stream, check_chunk_size
-from ._streaming import chunks as stream_chunks
-from .errors import TemplateError, definition_of, origin_of
-from .runtime.csp import CSP_NONCE, csp_nonce, nonce_attribute
-from .runtime.trusted import TrustedResourceURL
-from .runtime.values import register_text_type
+from .._api import html
+from .._async import _chunks as async_chunks
+from .._async import html_async
+from .._streaming import CHUNK_SIZE, Stream, check_chunk_size
+from .._streaming import chunks as stream_chunks
+from ..errors import definition_of, origin_of
+from ..runtime.csp import CSP_NONCE, csp_nonce, nonce_attribute
+from ..runtime.trusted import TrustedResourceURL
+from ..runtime.values import register_text_type
+from ._core import Body, blamed, body_of, one_template, status_and_headers
 
 # Django 6.0 and later: the nonce of django.middleware.csp.ContentSecurityPolicyMiddleware
 _django_nonce: Callable[[HttpRequest], object] | None
@@ -90,12 +91,8 @@ __all__ = [
     "view",
 ]
 
-type _Body = Template | list[Template]
 type TemplateReturnValue = (
-    _Body
-    | tuple[_Body, int]
-    | tuple[_Body, Mapping[str, str]]
-    | tuple[_Body, int, Mapping[str, str]]
+    Body | tuple[Body, int] | tuple[Body, Mapping[str, str]] | tuple[Body, int, Mapping[str, str]]
 )
 """What a view under ``@view`` may return besides an ``HttpResponse``: a template or a list of
 templates (fragments sent together, as htmx's out-of-band swaps want), alone or in a tuple with
@@ -266,42 +263,17 @@ async def _async_stream(
         await _in_context(context, chunks.aclose())
 
 
-def blame(error: TemplateError, origin: str) -> None:
-    """Make ``error`` name ``origin`` as the place the template was rendered from."""
-    error.called_from(origin)
-
-
 # -- @view ------------------------------------------------------------------------------------
 
 
-def _is_html(body: object) -> TypeIs[_Body]:
-    """Whether ``body`` is what @view renders: a Template, or a non-empty list of them."""
-    if isinstance(body, list):
-        return bool(body) and all(isinstance(item, Template) for item in body)
-    return isinstance(body, Template)
-
-
-type _Parts = tuple[_Body, int | None, Mapping[str, str] | None]
-
-
-def _parts(rv: object) -> _Parts | None:
+def _parts(rv: object) -> tuple[Body, int | None, Mapping[str, str] | None] | None:
     """The template (or list of them), status and headers of what a view returned, or None
     when it returned no template (Django checks that it is a response)."""
-    if _is_html(rv):
-        return rv, None, None
-    if not (isinstance(rv, tuple) and rv and _is_html(rv[0])):
+    found = body_of(rv)
+    if found is None:
         return None
-    match rv[1:]:
-        case (int() as status,):
-            return rv[0], status, None
-        case (Mapping() as headers,):
-            return rv[0], None, headers
-        case (int() as status, Mapping() as headers):
-            return rv[0], status, headers
-    raise TypeError(
-        "a view may return (template, status), (template, headers) or (template, status, "
-        f"headers), not a tuple of {', '.join(type(item).__name__ for item in rv)}"
-    )
+    body, rest = found
+    return body, *status_and_headers(body, rest)
 
 
 def _respond(
@@ -314,12 +286,8 @@ def _respond(
     if parts is None:
         return cast(HttpResponseBase, rv)
     body, status, headers = parts
-    try:
-        with nonce_of(request):
-            content = html(body) if isinstance(body, Template) else html(t"{body}")
-    except TemplateError as error:
-        blame(error, origin)
-        raise
+    with blamed(origin), nonce_of(request):
+        content = html(one_template(body))
     return HttpResponse(content, status=status, headers=headers)
 
 
@@ -332,13 +300,8 @@ async def _respond_async(
     if parts is None:
         return cast(HttpResponseBase, rv)
     body, status, headers = parts
-    template = body if isinstance(body, Template) else t"{body}"
-    try:
-        with nonce_of(request):
-            content = await html_async(template)
-    except TemplateError as error:
-        blame(error, origin)
-        raise
+    with blamed(origin), nonce_of(request):
+        content = await html_async(one_template(body))
     return HttpResponse(content, status=status, headers=headers)
 
 

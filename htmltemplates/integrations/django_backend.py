@@ -1,16 +1,16 @@
 """The Django template backend of htmltemplates: templates that are Python functions returning
 t-strings, named ``"module.path:function"``.
 
-``TEMPLATES = [{"BACKEND": "htmltemplates.django_backend.HTMLTemplates"}, ...]`` (beside
-Django's own backend or instead of it; its default alias is ``django_backend``). Then
+``TEMPLATES = [{"BACKEND": "htmltemplates.integrations.django_backend.HTMLTemplates"}, ...]``
+(beside Django's own backend or instead of it; its default alias is ``django_backend``). Then
 ``render(request, "shop.pages:home", {"title": "Shop"})``, ``TemplateResponse`` and class-based
 views such as ``TemplateView`` import ``shop.pages``, call ``home`` with the context variables it
 takes as keyword arguments, and render the template it returns with html(). Names without a
 ``:`` are left to the other backends.
 
-A module of its own, not a class of ``htmltemplates.django``: Django names a backend after the
-module that defines it, and ``htmltemplates.django.X`` would take the alias ``django``, which
-Django's own backend has.
+A module of its own, not a class of ``htmltemplates.integrations.django``: Django names a
+backend after the module that defines it, and ``htmltemplates.integrations.django.X`` would take
+the alias ``django``, which Django's own backend has.
 """
 
 from __future__ import annotations
@@ -31,9 +31,10 @@ from django.template.base import Origin
 from django.utils.module_loading import import_string
 from markupsafe import Markup
 
-from ._api import html
-from .django import blame, nonce_of
-from .errors import TemplateError, definition_of
+from .._api import html
+from ..errors import definition_of
+from ._core import blamed
+from .django import nonce_of
 
 __all__ = ["HTMLTemplates", "PageTemplate"]
 
@@ -41,11 +42,11 @@ __all__ = ["HTMLTemplates", "PageTemplate"]
 class HTMLTemplates(BaseEngine):
     """A Django template backend whose templates are Python functions returning t-strings.
 
-    ``TEMPLATES = [{"BACKEND": "htmltemplates.django.HTMLTemplates"}]`` (before or after
-    Django's own backend). A template's name is ``"module.path:function"``: ``render(request,
-    "shop.pages:home", {"title": "Shop"})`` imports ``shop.pages`` and calls ``home`` with the
-    context as keyword arguments, and renders the template it returns with html(). Names
-    without a ``:`` are left to the other backends (``TemplateDoesNotExist``).
+    ``TEMPLATES = [{"BACKEND": "htmltemplates.integrations.django_backend.HTMLTemplates"}]``
+    (before or after Django's own backend). A template's name is ``"module.path:function"``:
+    ``render(request, "shop.pages:home", {"title": "Shop"})`` imports ``shop.pages`` and calls
+    ``home`` with the context as keyword arguments, and renders the template it returns with
+    html(). Names without a ``:`` are left to the other backends (``TemplateDoesNotExist``).
 
     ``OPTIONS`` may name ``context_processors``, as for Django's backends: their variables
     are added to the context of a template rendered with a request.
@@ -143,12 +144,8 @@ class PageTemplate:
                 f"the template function {self.name} returned {type(template).__name__}, not a "
                 'Template: return a t-string (t"...").'
             )
-        try:
-            with nonce_of(request):
-                rendered = html(template)
-        except TemplateError as error:
-            blame(error, self.origin.name)
-            raise
+        with blamed(self.origin.name), nonce_of(request):
+            rendered = html(template)
         # What Django's test client records as response.templates and response.context
         # (django.test.signals: sent only while someone listens, as in tests).
         signals = sys.modules.get("django.test.signals")

@@ -40,8 +40,9 @@ from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from markupsafe import Markup
 
-from . import html
-from .errors import TemplateError, definition_of
+from .._api import html
+from ..errors import definition_of
+from ._core import blamed
 from .starlette import (
     CSPMiddleware,
     StreamingTemplateResponse,
@@ -152,8 +153,5 @@ def _rendering(endpoint: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _render_sync(template: Template, origin: str) -> Markup:
-    try:
+    with blamed(origin):
         return html(template)
-    except TemplateError as error:
-        error.called_from(origin)
-        raise

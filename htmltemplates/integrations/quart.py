@@ -1,9 +1,9 @@
 """The optional Quart integration: views that return templates, CSP nonces, helpers.
 
 The only module of htmltemplates that imports Quart (install the ``quart`` extra). Quart is
-Flask's API on asyncio, and this module gives it what ``htmltemplates.flask`` gives Flask. A
-view can always ``return html(t"...")``: the result is ``Markup``, a ``str``, which Quart sends
-as ``text/html; charset=utf-8``. This module adds:
+Flask's API on asyncio, and this module gives it what ``htmltemplates.integrations.flask`` gives
+Flask. A view can always ``return html(t"...")``: the result is ``Markup``, a ``str``, which
+Quart sends as ``text/html; charset=utf-8``. This module adds:
 
 - ``HTMLTemplates(app)`` / ``init_app(app)``: once installed, any view, error handler or
   ``before_request`` function of the app may return a bare ``Template``, alone or as the body
@@ -30,8 +30,6 @@ replaced, so a subclass's own override and other extensions' wrappers keep worki
 
 from __future__ import annotations
 
-import contextlib
-import contextvars
 import functools
 import importlib
 import inspect
@@ -43,8 +41,6 @@ from collections.abc import (
     Awaitable,
     Callable,
     Coroutine,
-    Iterable,
-    Mapping,
 )
 from string.templatelib import Template
 from typing import Any, cast, overload
@@ -69,22 +65,32 @@ from quart.utils import run_sync
 from werkzeug.datastructures import Headers
 from werkzeug.exceptions import HTTPException
 
-from ._api import Provider
-from ._appkit import (
+from .._async import html_async, stream_html_async
+from .._streaming import CHUNK_SIZE
+from ..errors import definition_of
+from ._core import (
+    CSRF_INPUT_DOC,
+    REQUEST_NONCE_DOC,
+    Body,
+    Extension,
     FlashRenderer,
-    bind,
-    flashes,
-    is_html,
-    nonce_for,
-    policy_with_nonce,
-    provided,
+    State,
+    add_policy,
+    bind_providers,
+    blamed,
+    body_of,
+    chosen_nonce,
+    csrf_module,
+    docstring,
+    flashed_messages_from,
+    hidden_input,
+    installed,
+    reset_nonce,
+    set_nonce,
     signal_context,
+    static_url_from,
+    unbind_providers,
 )
-from ._async import html_async, stream_html_async
-from ._streaming import CHUNK_SIZE
-from .errors import TemplateError, definition_of
-from .runtime.csp import CSP_NONCE
-from .runtime.trusted import TrustedResourceURL
 
 __all__ = [
     "FlashRenderer",
@@ -98,14 +104,8 @@ __all__ = [
     "view",
 ]
 
-EXTENSION_NAME = "htmltemplates"
-
 type TemplateReturnValue = (
-    Template
-    | list[Template]
-    | tuple[Template | list[Template], int]
-    | tuple[Template | list[Template], HeadersValue]
-    | tuple[Template | list[Template], int, HeadersValue]
+    Body | tuple[Body, int] | tuple[Body, HeadersValue] | tuple[Body, int, HeadersValue]
 )
 """What a view may return besides Quart's own return values: a template or a list of templates
 (fragments sent together, as htmx's out-of-band swaps want), alone or in a tuple."""
@@ -114,31 +114,28 @@ type TemplateReturnValue = (
 async def _render_templates(
     rv: TemplateReturnValue | ResponseReturnValue, origin: str = ""
 ) -> ResponseReturnValue:
-    """``rv`` with a ``Template`` body rendered by html_async(), or a body that is a non-empty
-    list of templates rendered as ``html_async(t"{templates}")`` renders it (each as a template
-    nested in text: one whose end is uncertain is refused, since the next one follows it);
-    anything else unchanged (a list of anything else is Quart's JSON).
+    """``rv`` with its template (or list of templates) rendered by html_async(), alone or as
+    the body of its tuple; anything else unchanged (a list of anything else is Quart's JSON).
 
     The code that made the template has returned by now, so an error's message cannot name
     the line that called html_async() (it would name a line of this module): it names
     ``origin``, the function that returned the template, or no line when that is not known.
     """
-    try:
-        if is_html(rv):
-            return await _body(rv)
-        if isinstance(rv, tuple) and rv and is_html(rv[0]):
-            return cast(ResponseReturnValue, (await _body(rv[0]), *rv[1:]))
-    except TemplateError as error:
-        error.called_from(origin)
-        raise
-    return cast(ResponseReturnValue, rv)  # not a template: Quart's own return values
+    found = body_of(rv)
+    if found is None:
+        return cast(ResponseReturnValue, rv)  # not a template: Quart's own return values
+    body, rest = found
+    with blamed(origin):
+        rendered = await _body(body)
+    return rendered if rest is None else cast(ResponseReturnValue, (rendered, *rest))
 
 
-async def _body(body: Template | list[Template]) -> Markup:
+async def _body(body: Body) -> Markup:
     """The HTML of a view's template (or list of them), with Quart's signals around it, as
     ``render_template`` sends them (see :func:`_signal`)."""
     templates = [body] if isinstance(body, Template) else body
     await _signal(before_render_template, templates)
+    # (the hole's expression is named in the messages of a template error: `templates`)
     rendered = await html_async(body if isinstance(body, Template) else t"{templates}")
     await _signal(template_rendered, templates)
     return rendered
@@ -161,7 +158,7 @@ async def _signal(signal: NamedSignal, templates: list[Template]) -> None:
         )
 
 
-class HTMLTemplates:
+class HTMLTemplates(Extension[Quart]):
     """Lets the views of a Quart app return bare templates, and gives each request its CSP
     nonce (see the module docstring).
 
@@ -169,24 +166,12 @@ class HTMLTemplates:
     ``templates.init_app(app)`` in an app factory; one instance can serve many apps.
     """
 
-    def __init__(
-        self, app: Quart | None = None, *, provide: Mapping[Provider[Any], Callable[[], Any]] = {}
-    ) -> None:
-        self.provide = provided(provide)
-        if app is not None:
-            self.init_app(app)
-
     def init_app(self, app: Quart) -> None:
         """Install on ``app``: from now on its views may return templates, and every
         ``<script>`` and ``<style>`` they render carries the request's CSP nonce, if any."""
         if not isinstance(app, Quart):
             raise TypeError(_not_quart(app))
-        if EXTENSION_NAME in app.extensions:
-            raise RuntimeError(
-                f"htmltemplates is already installed on the app {app.name!r}; "
-                "call HTMLTemplates(app) or init_app(app) once per app."
-            )
-        app.extensions[EXTENSION_NAME] = self
+        self._register(app.extensions, app.name)
         make_response = app.make_response  # bound: a subclass's override, or another wrapper
 
         @functools.wraps(make_response)
@@ -210,24 +195,12 @@ class HTMLTemplates:
         app.after_request(_add_policy)
         if self.provide:
             # each provider holds its function for the request, called the first time a
-            # component asks, at most once (see htmltemplates.flask)
+            # component asks, at most once (see htmltemplates.integrations.flask)
             app.before_request_funcs[None].insert(1, self._bind_providers)
             app.teardown_request(_unbind_providers)
 
     async def _bind_providers(self) -> None:
-        scope = cast(dict[str, Any], request.scope)
-        if _PROVIDED not in scope:
-            scope[_PROVIDED] = bind(self.provide)
-
-
-_PROVIDED = "htmltemplates.provided"  # the ExitStack that resets the request's providers
-
-
-async def _unbind_providers(_error: BaseException | None) -> None:
-    # torn down twice when streamed (see _reset_nonce): the first time only
-    stack: contextlib.ExitStack | None = cast(dict[str, Any], request.scope).pop(_PROVIDED, None)
-    if stack is not None:
-        stack.close()
+        bind_providers(_state(), self.provide)
 
 
 def _not_quart(app: object) -> str:
@@ -236,7 +209,7 @@ def _not_quart(app: object) -> str:
     if isinstance(app, Flask):
         return (
             f"HTMLTemplates(app) takes a Quart app, not {name}; for a Flask app, use "
-            "htmltemplates.flask.HTMLTemplates."
+            "htmltemplates.integrations.flask.HTMLTemplates."
         )
     return (
         f"HTMLTemplates(app) takes a Quart app, not {name}. In another framework, return the "
@@ -246,67 +219,46 @@ def _not_quart(app: object) -> str:
 
 # -- Content-Security-Policy nonces -----------------------------------------------------------
 
-# Per-request state lives in the request's ASGI scope (keys named after the package, as in a
-# WSGI environ): the scope belongs to one request, and the copies of its context Quart makes
-# (quart.stream_with_context) share it, while each copy has a new `g`.
-_NONCE = "htmltemplates.csp_nonce"  # the nonce of this request, once chosen (may be None)
-_TOKEN = "htmltemplates.csp_token"  # to reset CSP_NONCE when the request is torn down
-CSP_HEADER = "Content-Security-Policy"
+
+def _state() -> State:
+    """The state of the current request: its ASGI scope (keys named after the package, as in
+    a WSGI environ). The scope belongs to one request, and the copies of its context Quart
+    makes (quart.stream_with_context) share it, while each copy has a new ``g``."""
+    return cast(State, request.scope)
 
 
 def request_nonce() -> str | None:
-    """The Content-Security-Policy nonce of the current request, or None.
-
-    It is what html() writes as ``nonce="..."`` on ``<script>`` and ``<style>`` in the views of
-    an app with the :class:`HTMLTemplates` extension, and what a policy header must name
-    (``script-src 'nonce-...'``). The app's ``HTMLTEMPLATES_CSP_NONCE`` says where it comes
-    from:
-
-    - ``None`` (the default): a new nonce if ``HTMLTEMPLATES_CSP`` names ``{nonce}``; otherwise
-      none.
-    - ``True``: a new nonce for each request, ``secrets.token_urlsafe(16)`` (128 random bits).
-    - ``False``: never a nonce.
-    - a function of no arguments returning a str or None: called once per request.
-
-    A nonce made here is kept for the rest of the request. Outside a request, or in an app
-    without the extension, the result is None.
-    """
-    if not has_request_context() or EXTENSION_NAME not in current_app.extensions:
+    if not has_request_context() or not installed(current_app.extensions):
         return None
-    scope = cast(dict[str, Any], request.scope)
-    if _NONCE in scope:
-        return cast(str | None, scope[_NONCE])
-    config = current_app.config
-    nonce = nonce_for(config.get("HTMLTEMPLATES_CSP_NONCE"), config.get("HTMLTEMPLATES_CSP"))
-    scope[_NONCE] = nonce
-    return nonce
+    return chosen_nonce(_state(), current_app.config)
+
+
+request_nonce.__doc__ = docstring(
+    REQUEST_NONCE_DOC,
+    default="a new nonce if ``HTMLTEMPLATES_CSP`` names ``{nonce}``; otherwise\n      none.",
+)
 
 
 async def _set_nonce() -> None:
     # The ContextVar holds the function, not a nonce: the nonce is chosen the first time a
     # tag needs it. Views that Quart runs in a thread get a copy of this context.
-    scope = cast(dict[str, Any], request.scope)
-    if _TOKEN not in scope:
-        scope[_TOKEN] = CSP_NONCE.set(request_nonce)
+    set_nonce(_state(), request_nonce)
 
 
 async def _reset_nonce(_error: BaseException | None) -> None:
-    # Quart tears a request down twice when its response is streamed with
-    # stream_with_context (at the end of the view, and again after the last chunk, in another
-    # context): the token is used the first time only.
-    scope = cast(dict[str, Any], request.scope)
-    token: contextvars.Token[Any] | None = scope.pop(_TOKEN, None)
-    if token is not None:
-        CSP_NONCE.reset(token)
+    # torn down twice when streamed, the second time in another context: reset_nonce resets
+    # the first time only
+    reset_nonce(_state())
+
+
+async def _unbind_providers(_error: BaseException | None) -> None:
+    unbind_providers(_state())
 
 
 async def _add_policy(response: ResponseTypes) -> ResponseTypes:
     """Add ``HTMLTEMPLATES_CSP`` as the Content-Security-Policy header, its ``{nonce}``
     replaced by the request's nonce, unless the response has that header already."""
-    policy: str | None = current_app.config.get("HTMLTEMPLATES_CSP")
-    if not policy or CSP_HEADER in response.headers:
-        return response
-    response.headers[CSP_HEADER] = policy_with_nonce(policy, request_nonce)
+    add_policy(response.headers, current_app.config.get("HTMLTEMPLATES_CSP"), request_nonce)
     return response
 
 
@@ -417,11 +369,8 @@ async def stream_html(
 async def _next_chunk(chunks: AsyncGenerator[str], origin: str) -> str:
     """The next chunk, or "" at the end. A template error names ``origin``, the line that
     called stream_html() (the core names the line that called stream_html_async(), here)."""
-    try:
+    with blamed(origin):
         return await anext(chunks, "")
-    except TemplateError as error:
-        error.called_from(origin)
-        raise
 
 
 async def _rest(first: str, chunks: AsyncGenerator[str], origin: str) -> AsyncGenerator[str]:
@@ -454,69 +403,21 @@ async def _closing(sent: AsyncIterator[str], rest: AsyncGenerator[str]) -> Async
 
 # -- helpers: what Jinja templates get as globals -------------------------------------------
 
-
-@overload
-def flashed_messages(category_filter: Iterable[str] = ()) -> Template: ...
-
-
-@overload
-def flashed_messages[R](
-    category_filter: Iterable[str] = (), *, render: FlashRenderer[R]
-) -> list[R]: ...
-
-
-def flashed_messages(
-    category_filter: Iterable[str] = (), *, render: FlashRenderer[Any] | None = None
-) -> Template | list[Any]:
-    """The flashed messages as ``<ul class="flashes"><li class="{category}">...</li></ul>``.
-
-    The markup of Flask's documentation ("Message Flashing"), which Quart shares: one ``<li>``
-    per message, in the order they were flashed, the category as its class (``"message"``
-    when ``await flash()`` was given none); nothing at all when there is no message. Messages
-    are escaped like any value (a ``Markup`` message is inserted as is). ``category_filter``
-    keeps only those categories. Like ``get_flashed_messages()``, it needs a request and takes
-    the messages out of the session.
-
-    ``render`` replaces that markup with the app's own: a function (a component) called with
-    the keywords ``category`` and ``message`` for each message, in order. The result is then
-    the list of what it returned, with nothing around it, and an empty list when there is no
-    message (so ``{items and t"<div>{items}</div>"}`` wraps them only when there are some).
-    """
-    messages = cast(
-        list[tuple[str, str]],
-        get_flashed_messages(with_categories=True, category_filter=category_filter),
-    )
-    return flashes(messages, render)
-
-
-def static_url(filename: str, **values: Any) -> TrustedResourceURL:
-    """``url_for("static", filename=filename, **values)``: the URL of a file of the app's static
-    folder (needs an app context, as url_for does), as a TrustedResourceURL, so it can be the
-    ``src`` of a ``<script>`` or the ``href`` of a stylesheet: the app chose it, not a visitor."""
-    return TrustedResourceURL.unchecked(url_for("static", filename=filename, **values))
+flashed_messages = flashed_messages_from(
+    get_flashed_messages, __name__, shares=", which Quart shares", flash="await flash()"
+)
+static_url = static_url_from(url_for, __name__)
 
 
 def csrf_input() -> Template:
-    """A hidden ``<input>`` with Quart-WTF's CSRF token, for forms protected by ``CSRFProtect``.
-
-    Renders ``<input type="hidden" name="csrf_token" value="...">`` (the name follows
-    ``WTF_CSRF_FIELD_NAME``). Needs Quart-WTF, which htmltemplates does not depend on: without
-    it, raises ``ImportError``.
-    """
-    try:
-        csrf = importlib.import_module("quart_wtf.csrf")
-    except ModuleNotFoundError as error:
-        if error.name not in {"quart_wtf", "quart_wtf.csrf"}:
-            raise
-        raise ImportError(
-            "csrf_input() needs Quart-WTF, which is not installed (pip install Quart-WTF).",
-            name="quart_wtf",
-        ) from error
+    csrf = csrf_module("quart_wtf", "Quart-WTF")
     # Quart-WTF's releases name it quart_wtf.csrf.generate_csrf; its later sources moved it to
     # quart_wtf.csrf.utils (the package quart_wtf.csrf then exports nothing).
     generate_csrf = getattr(csrf, "generate_csrf", None)
     if generate_csrf is None:
         generate_csrf = importlib.import_module("quart_wtf.csrf.utils").generate_csrf
     token: str = generate_csrf()
-    name: str = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
-    return t'<input type="hidden" name={name} value={token}>'
+    return hidden_input(current_app.config, token)
+
+
+csrf_input.__doc__ = docstring(CSRF_INPUT_DOC, project="Quart-WTF")
