@@ -2,7 +2,9 @@
 function after its inline fast paths, and the call of a component.
 
 Each function writes an expression; ``const(value, role)`` adds a constant to the plan and
-gives its name. The names a plan calls are those of emit.py's _GLOBALS.
+gives its name. The names a plan calls are those of emit.py's _GLOBALS. Each inline fast path
+is an entry of the table of fast paths (_fastpaths.py), asked for by name: switched off, its
+case is not written, and the value goes on to the call after it.
 """
 
 from __future__ import annotations
@@ -10,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from string.templatelib import Template
 
+from .._fastpaths import on
 from .._spec import SCRIPT_KINDS, AttrKind, ascii_lower
 from ..escaper import CSS_ESCAPERS, URL_PIECES, Escaper
 from ..runtime import components as _components
-from ..runtime.slow import SLOW_PATHS
 from .ir import (
     Component,
     MergedAttribute,
@@ -49,14 +51,14 @@ def text_value(const: Const, index: int, escaper: Escaper, brief: bool = False) 
     that of a long template (see _BRIEF)."""
     if escaper in CSS_ESCAPERS:
         return f"_css(v{index}, {index}, {const(escaper, 'css')})"
-    if brief and not SLOW_PATHS and escaper in _BRIEF_TEXT:
+    if brief and escaper in _BRIEF_TEXT:
         # a str escaped inline, anything else by the runtime function (and its shortcuts)
         slow = f"{_BRIEF_TEXT[escaper]}(v{index}, {index})"
-        return f"_esc(v{index}) if v{index}.__class__ is _str else {slow}"
-    if escaper is Escaper.SCRIPT_LITERAL and not (SLOW_PATHS or brief):
+        return _cases(index, [("text-str", ("_str",), "", f"_esc(v{index})")], slow)
+    if escaper is Escaper.SCRIPT_LITERAL and not brief:
         # an int's JavaScript literal is its digits, between spaces (see js_value)
-        slow = f"_js(v{index}, {index})"
-        return f"' ' + _str(v{index}) + ' ' if v{index}.__class__ is _int else {slow}"
+        number = f"' ' + _str(v{index}) + ' '"
+        return _cases(index, [("script-int", ("_int",), "", number)], f"_js(v{index}, {index})")
     if escaper in _TEXT_FUNCTIONS:
         return f"{_TEXT_FUNCTIONS[escaper]}(v{index}, {index})"
     if escaper is Escaper.TEXT:
@@ -73,19 +75,34 @@ def deferred_text(index: int) -> str:
     """The source of a hole in element content in a streaming plan: a str is escaped and an
     int or a float written inline, as in text_value; any other value goes to ``_defer``,
     which renders it at once or defers it (see runtime/streaming.py)."""
-    if SLOW_PATHS:
-        return f"_defer(v{index}, {index}, deferred)"
-    return (
-        f"_esc(v{index}) if (c := v{index}.__class__) is _str "
-        f"else _str(v{index}) if c is _int or c is _float "
-        f"else _defer(v{index}, {index}, deferred)"
-    )
+    cases: list[_Case] = [
+        ("stream-text-str", ("_str",), "", f"_esc(v{index})"),
+        ("stream-text-number", ("_int", "_float"), "", f"_str(v{index})"),
+    ]
+    return _cases(index, cases, f"_defer(v{index}, {index}, deferred)")
 
 
-# The kinds of whole values whose plans have a fast path (without it, with the slow paths)
-_INLINE_KINDS = frozenset(
-    {AttrKind.PLAIN, AttrKind.CLASS, AttrKind.URL, AttrKind.STYLE, AttrKind.SRCSET, AttrKind.JSON}
-)
+# A case of an inline fast path: the name of its entry in the table of fast paths, the names of
+# the classes it is taken for, a condition added to the class test, and its source
+type _Case = tuple[str, tuple[str, ...], str, str]
+
+
+def _cases(n: int, cases: list[_Case], otherwise: str) -> str:
+    """The source of value ``v{n}``'s cases whose fast paths are on, tested in order by its
+    exact class (``c``, bound at the first test when more than one class is tested), and
+    ``otherwise`` for any other value."""
+    taken = [(classes, extra, source) for name, classes, extra, source in cases if on(name)]
+    bound = sum(len(classes) for classes, _extra, _source in taken) > 1
+    pieces: list[str] = []
+    for classes, extra, source in taken:
+        if not bound:
+            tests = [f"v{n}.__class__ is {classes[0]}"]
+        elif pieces:
+            tests = [f"c is {cls}" for cls in classes]
+        else:
+            tests = [f"(c := v{n}.__class__) is {classes[0]}", *(f"c is {c}" for c in classes[1:])]
+        pieces.append(f"{source} if {' or '.join(tests)}{extra} else ")
+    return "".join(pieces) + otherwise
 
 
 def whole_attribute(const: Const, node: WholeAttribute, brief: bool = False) -> str:
@@ -99,45 +116,45 @@ def whole_attribute(const: Const, node: WholeAttribute, brief: bool = False) -> 
         return slow
     # inline: None/False drop the attribute, True leaves it bare, a str is escaped
     bare = const(ws + name, "bare")
-    flags = f"'' if v{n} is None or v{n} is False else {bare} if v{n} is True else {slow}"
-    if SLOW_PATHS and kind in _INLINE_KINDS:
-        return slow
+    dropped = f"'' if v{n} is None or v{n} is False else {bare} if v{n} is True else "
+    flags = dropped + slow if on("whole-flags") else slow
     before = const(f"{ws}{name}={quote}", "start")
     text = f"{before} + _esc(v{n}) + {quote!r}"
     if kind is AttrKind.PLAIN:
         # an int or a float needs no escaping (data-depth={depth}); an int too long for text
         # raises ValueError, which the plan turns into big-int (see emit._render_end)
         number = f"{before} + _str(v{n}) + {quote!r}"
-        # trusted markup (a label, a title): the text it shows, escaped, as attr_text gives it
-        # (remembered: see markup_attribute)
-        marked = f"{before} + _mattr(v{n}) + {quote!r}"
-        flags = f"{marked} if c is _Markup else {flags}"
+        # a flag (hidden={item.hidden}): bare or dropped, before the rarer types' checks
+        cases: list[_Case] = [
+            ("whole-str", ("_str",), f" and v{n}", text),
+            ("whole-flags", ("_bool",), "", f"({bare} if v{n} else '')"),
+            ("whole-number", ("_int", "_float"), "", number),
+        ]
         key = ascii_lower(name)
         if key in ("data", "aria"):
             # a dict: its entries expanded straight away, as render_whole does for a mapping
             prefix = f"{const(ws, 'ws')}, '', None, {const(name, 'name')}, {key == 'aria'}"
             expand = f"_spread(v{n}, {n}, {prefix})"
-            flags = f"{expand} if c is _dict else {flags}"
-        # a flag (hidden={item.hidden}): bare or dropped, before the rarer types' checks
-        flag = f"({bare} if v{n} else '')"
-        return (
-            f"{text} if (c := v{n}.__class__) is _str and v{n} else {flag} if c is _bool "
-            f"else {number} if c is _int or c is _float else {flags}"
-        )
+            cases.append(("whole-data-dict", ("_dict",), "", expand))
+        # trusted markup (a label, a title): the text it shows, escaped, as attr_text gives it
+        # (remembered: see markup_attribute)
+        marked = f"{before} + _mattr(v{n}) + {quote!r}"
+        cases.append(("whole-markup", ("_Markup",), "", marked))
+        return _cases(n, cases, flags)
     if kind is AttrKind.CLASS:
-        # a list or tuple of names (None and False among them dropped), or a dict of names
-        # and conditions: joined, and the attribute dropped when nothing is left, as
-        # render_whole does
+        # a list or tuple of names (None and False dropped), or a dict of names and conditions:
+        # joined, the attribute dropped when nothing is left, as render_whole does
         joined = f"({before} + _esc(t) + {quote!r} if (t := _atext(v{n}, {n}, 'class')) else '')"
-        return (
-            f"{text} if (c := v{n}.__class__) is _str and v{n} "
-            f"else {joined} if c is _list or c is _tuple or c is _dict else {flags}"
-        )
+        cases = [
+            ("whole-str", ("_str",), f" and v{n}", text),
+            ("whole-class-list", ("_list", "_tuple", "_dict"), "", joined),
+        ]
+        return _cases(n, cases, flags)
     if kind is AttrKind.EVENT:
         return f"_event(v{n}, {n}, {before}, {bare}, {quote!r})"
     if kind in SCRIPT_KINDS:
         flags = f"_event(v{n}, {n}, {before}, {bare}, {quote!r}, _KIND.{kind.name})"
-        if SLOW_PATHS or kind is not AttrKind.ALPINE_DATA:
+        if kind is not AttrKind.ALPINE_DATA:
             return flags
     if kind in _STRAIGHT:
         return _straight(kind, n, before, key_name, quote, flags)
@@ -146,7 +163,7 @@ def whole_attribute(const: Const, node: WholeAttribute, brief: bool = False) -> 
         # without a scheme, or starting with a safe scheme as written, lower case: the filter
         # keeps such a URL as it is (runtime/escapers.py, filter_url)
         safe = f"v{n}.isascii() and (':' not in v{n} or v{n}.startswith(_SAFE_URL_STARTS))"
-        return f"{text} if v{n}.__class__ is _str and v{n} and {safe} else {flags}"
+        return _cases(n, [("whole-url-str", ("_str",), f" and v{n} and {safe}", text)], flags)
     return slow
 
 
@@ -162,22 +179,22 @@ def _straight(kind: AttrKind, n: int, before: str, key_name: str, quote: str, fl
     if kind is AttrKind.STYLE:
         # a str of declarations or a dict, the attribute dropped when it is empty; a str's
         # remembered text first, without the call of style_text (which remembers it)
-        style = f"(c is _str and _styled(v{n})) or _style(v{n}, {n})"
+        style = f"_style(v{n}, {n})"
+        if on("style-strings"):
+            style = f"(c is _str and _styled(v{n})) or {style}"
         styled = f"({before} + t + {quote!r} if (t := {style}) else '')"
-        return f"{styled} if (c := v{n}.__class__) is _str or c is _dict else {flags}"
+        return _cases(n, [("whole-style", ("_str", "_dict"), "", styled)], flags)
     if kind is AttrKind.SRCSET:
         # a str or a list of candidates; an empty srcset is kept, as render_whole keeps it
         srcset = f"{before} + _srcset(v{n}, {n}, {key_name}) + {quote!r}"
-        return (
-            f"{srcset} if (c := v{n}.__class__) is _str or c is _list or c is _tuple else {flags}"
-        )
+        return _cases(n, [("whole-srcset", ("_str", "_list", "_tuple"), "", srcset)], flags)
     if kind is AttrKind.JSON:
         # a dict or a list: its JSON, attribute-escaped
         data = f"{before} + _jsonv(v{n}, {n}, {key_name}) + {quote!r}"
-        return f"{data} if (c := v{n}.__class__) is _dict or c is _list or c is _tuple else {flags}"
+        return _cases(n, [("whole-json", ("_dict", "_list", "_tuple"), "", data)], flags)
     # x-data: a dict, as a JavaScript literal without Alpine's hooks, attribute-escaped
     data = f"{before} + _esc(_alpine(v{n}, {n}, whole=True)) + {quote!r}"
-    return f"{data} if v{n}.__class__ is _dict else {flags}"
+    return _cases(n, [("whole-alpine-dict", ("_dict",), "", data)], flags)
 
 
 def part(const: Const, part: Part, key: str, brief: bool = False) -> str:
@@ -189,11 +206,11 @@ def part(const: Const, part: Part, key: str, brief: bool = False) -> str:
     if brief:
         if escaper is Escaper.ATTR_TEXT:
             slow = f"_part(v{n}, {n}, {key})"
-            return slow if SLOW_PATHS else f"_esc(v{n}) if v{n}.__class__ is _str else {slow}"
+            return _cases(n, [("part-str", ("_str",), "", f"_esc(v{n})")], slow)
         if escaper in URL_PIECES:
             slow = f"_piece(v{n}, {n}, {key}, _PART.{URL_PIECES[escaper].name})"
             # ids in URLs are ints, whose text needs no encoding: url_piece's work is a str's
-            return slow if SLOW_PATHS else f"_str(v{n}) if v{n}.__class__ is _int else {slow}"
+            return _cases(n, [("url-piece-int", ("_int",), "", f"_str(v{n})")], slow)
         if escaper is Escaper.JS_LITERAL or escaper is Escaper.CSS_VALUE:
             return f"_marked(v{n}, {n}, {key}, {const(escaping, 'escaping')})"
     if escaper is Escaper.URL_START:
@@ -204,28 +221,38 @@ def part(const: Const, part: Part, key: str, brief: bool = False) -> str:
         args = f"v{n}, {n}, {key}, _PART.{URL_PIECES[escaper].name}"
         # an int needs neither encoding nor escaping (ids in /items/{id} are common); a str's
         # encoded text is remembered
-        fast = f"_str(v{n}) if (c := v{n}.__class__) is _int else _pstr({args}) if c is _str else "
-        return f"_piece({args})" if SLOW_PATHS else f"{fast}_piece({args})"
+        cases: list[_Case] = [
+            ("url-piece-int", ("_int",), "", f"_str(v{n})"),
+            ("url-piece-str", ("_str",), "", f"_pstr({args})"),
+        ]
+        return _cases(n, cases, f"_piece({args})")
     if escaper is Escaper.ATTR_TEXT:
-        slow = f"_part(v{n}, {n}, {key})"
         # an int or a float needs no escaping (class="level-{n}", id="row-{i}")
-        fast = f"_esc(v{n}) if (c := v{n}.__class__) is _str else _str(v{n})"
-        return slow if SLOW_PATHS else f"{fast} if c is _int or c is _float else {slow}"
+        cases = [
+            ("part-str", ("_str",), "", f"_esc(v{n})"),
+            ("part-number", ("_int", "_float"), "", f"_str(v{n})"),
+        ]
+        return _cases(n, cases, f"_part(v{n}, {n}, {key})")
     slow = f"_marked(v{n}, {n}, {key}, {const(escaping, 'escaping')})"
-    if escaper is Escaper.JS_LITERAL and not SLOW_PATHS:
+    direct = on("part-js-direct")
+    if escaper is Escaper.JS_LITERAL:
         # an int's JavaScript literal is its digits, between spaces: nothing to escape; any
         # other value straight to js_part, which part_text calls for it
-        return f"' ' + _str(v{n}) + ' ' if v{n}.__class__ is _int else _esc(_js(v{n}, {n}))"
-    if escaper is Escaper.JS_STRING and not SLOW_PATHS:
+        number = f"' ' + _str(v{n}) + ' '"
+        other = f"_esc(_js(v{n}, {n}))" if direct else slow
+        return _cases(n, [("part-js-int", ("_int",), "", number)], other)
+    if escaper is Escaper.JS_STRING and direct:
         # straight to js_string_part, which part_text calls for it
         return f"_esc(_jss(v{n}, {n}))"
-    if escaper is Escaper.CSS_VALUE and not SLOW_PATHS:
+    if escaper is Escaper.CSS_VALUE:
         # a str through its remembered text; an int or a float passes the CSS value filter as
         # it is (digits, a sign, a point, an exponent, inf or nan), and needs no escaping
-        return (
-            f"(_cssknown(v{n}) or _cssv(v{n})) if (c := v{n}.__class__) is _str "
-            f"else _str(v{n}) if c is _int or c is _float else {slow}"
-        )
+        known = f"(_cssknown(v{n}) or _cssv(v{n}))" if on("css-value-texts") else f"_cssv(v{n})"
+        cases = [
+            ("part-css-str", ("_str",), "", known),
+            ("part-css-number", ("_int", "_float"), "", f"_str(v{n})"),
+        ]
+        return _cases(n, cases, slow)
     return slow
 
 
@@ -239,7 +266,7 @@ def spread(const: Const, node: Spread) -> str:
     render_spread_tag wrote already (a tag with one spread, whose in-place function this is)."""
     n = node.index
     source = f"_spread(v{n}, {n}, {const(node.ws, 'ws')}, {const(node.element, 'element')})"
-    return source if SLOW_PATHS else f"v{n}.text if v{n}.__class__ is _Written else {source}"
+    return _cases(n, [("plain-spread", ("_Written",), "", f"v{n}.text")], source)
 
 
 def spread_tag(const: Const, node: SpreadTag, function: str, plan: str, ws: str) -> str:
@@ -249,7 +276,7 @@ def spread_tag(const: Const, node: SpreadTag, function: str, plan: str, ws: str)
     values = "".join(f"v{k}, " for k in holes)
     names, ws_name = const(node.names, "names"), const(ws, "ws")
     tried = f"_try({function}, {plan}, ({values}), {holes.index(n)}, {n}, {names})"
-    if SLOW_PATHS:
+    if not on("plain-spread"):
         return tried
     # a plain dict of names this tag's spreads gave before, written in one pass and passed to
     # the in-place function as it is written (see plain_spread); else render_spread_tag
@@ -297,19 +324,16 @@ def _fast_text(n: int, slow: str, nested: bool = False) -> str:
     """Inline: a str is escaped, an int or a float needs no escaping, a nested template or a list
     (``nested``, in text content) is rendered at once, anything else takes ``slow``."""
     value = f"v{n}"
-    if SLOW_PATHS:
-        return f"{slow}({value}, {n})"
-    # a nested template through the plan cache, a list of them (rows, cards) straight to the
-    # loop of render_text
-    template = (
-        f"_render_str({value}, {n}) if c is _Template else _texts({value}, {n}) if c is _list else "
-        if nested
-        else ""
-    )
-    return (
-        f"_esc({value}) if (c := {value}.__class__) is _str "
-        f"else _str({value}) if c is _int or c is _float else {template}{slow}({value}, {n})"
-    )
+    cases: list[_Case] = [
+        ("text-str", ("_str",), "", f"_esc({value})"),
+        ("text-number", ("_int", "_float"), "", f"_str({value})"),
+    ]
+    if nested:
+        # a nested template through the plan cache, a list of them (rows, cards) straight to
+        # the loop of render_text
+        cases.append(("text-template", ("_Template",), "", f"_render_str({value}, {n})"))
+        cases.append(("text-list", ("_list",), "", f"_texts({value}, {n})"))
+    return _cases(n, cases, f"{slow}({value}, {n})")
 
 
 # A long template's plan (of more pieces than emit.py's _CHUNK) is brief: CPython's compile()
@@ -344,7 +368,7 @@ def component_body(names: list[str], site: str, index: int, close: int) -> tuple
     without spreads (or of render(), fused): once the tag's site has verified a component,
     later renders of the same component skip the checks and call it with the props as
     keyword arguments (no dictionary of props is built), then render what it returns as
-    render_component does (its fast path: HTMLTEMPLATES_SLOW_PATHS=1 calls _comp always). A
+    render_component does (the fast path component-verified: off, every call is _comp's). A
     component not verified at this tag yet, or an end tag naming another value, goes to
     ``_comp``, which checks and remembers it. A Template result is rendered with render_str
     written out: a call of it costs the deeply nested tag components of bench/ 5% (1.66x of

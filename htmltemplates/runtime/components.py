@@ -18,7 +18,6 @@ result and notes errors as render_component does.
 from __future__ import annotations
 
 import inspect
-import threading
 from annotationlib import Format
 from collections.abc import Callable, Mapping, Set
 from dataclasses import dataclass
@@ -28,10 +27,11 @@ from types import BuiltinFunctionType, FunctionType, MethodType
 from typing import Any
 
 from .. import _messages as _msg
+from .._fastpaths import on
+from .._memory import Memory
 from ..errors import Location, excerpt, short_repr
 from .annotations import refuses_str
 from .annotations import shown as shown_annotation
-from .slow import SLOW_PATHS
 from .text import render_text
 from .values import too_deep
 
@@ -102,9 +102,9 @@ class _Signature:
     not_str: Mapping[str, str]  # {"count": "int"}
 
 
-MAX_SIGNATURES = 4096
-_signatures: dict[object, _Signature] = {}
-_lock = threading.Lock()
+# The signatures inspected, by function (or class): bounded in bytes, forgotten with the caches
+_SIGNATURE_MEMORY = Memory[object, _Signature]("component-signatures")
+_signatures = _SIGNATURE_MEMORY.entries
 
 
 def _key(component: object) -> tuple[object, Callable[..., object], int]:
@@ -133,12 +133,7 @@ def _signature(
         pass
     except TypeError:  # unhashable: inspected at every call
         return _inspect(component, function, skip, site, interpolations)
-    signature = _inspect(component, function, skip, site, interpolations)
-    with _lock:
-        while len(_signatures) >= MAX_SIGNATURES:
-            del _signatures[next(iter(_signatures))]
-        _signatures[key] = signature
-    return signature
+    return _SIGNATURE_MEMORY.add(key, _inspect(component, function, skip, site, interpolations))
 
 
 def _inspect(
@@ -240,6 +235,10 @@ def check_props(
         props["children"] = children
 
 
+# Whether a tag remembers the component it verified, which its plan then calls without checks
+_VERIFIED = on("component-verified")
+
+
 def verify(
     component: Any,
     props: dict[str, object],
@@ -270,7 +269,7 @@ def verify(
         _check_static(component, props, signature, site, interpolations)
     verified = (component, add_children)
     # a tag whose end names an equal but other object (a bound method) is checked every time
-    if not site.spread and not SLOW_PATHS:  # with the slow paths every call is checked
+    if not site.spread and _VERIFIED:  # with its fast path off every call is checked
         site.verified = verified
     return verified
 

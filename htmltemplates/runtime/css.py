@@ -168,5 +168,5 @@ def css_value_text(value: str) -> str:
     )
 
 
-_CSS_VALUE_MEMORY = Memory[str, str]("CSS value texts")
+_CSS_VALUE_MEMORY = Memory[str, str]("css-value-texts")
 CSS_VALUE_TEXTS = _CSS_VALUE_MEMORY.entries
