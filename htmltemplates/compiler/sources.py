@@ -54,11 +54,13 @@ def text_value(const: Const, index: int, escaper: Escaper, brief: bool = False) 
     if brief and escaper in _BRIEF_TEXT:
         # a str escaped inline, anything else by the runtime function (and its shortcuts)
         slow = f"{_BRIEF_TEXT[escaper]}(v{index}, {index})"
-        return _cases(index, [("text-str", ("_str",), "", f"_esc(v{index})")], slow)
+        return _cases(index, [_case("text-str", ("_str",), "", f"_esc(v{index})")], slow)
     if escaper is Escaper.SCRIPT_LITERAL and not brief:
         # an int's JavaScript literal is its digits, between spaces (see js_value)
         number = f"' ' + _str(v{index}) + ' '"
-        return _cases(index, [("script-int", ("_int",), "", number)], f"_js(v{index}, {index})")
+        return _cases(
+            index, [_case("script-int", ("_int",), "", number)], f"_js(v{index}, {index})"
+        )
     if escaper in _TEXT_FUNCTIONS:
         return f"{_TEXT_FUNCTIONS[escaper]}(v{index}, {index})"
     if escaper is Escaper.TEXT:
@@ -75,23 +77,28 @@ def deferred_text(index: int) -> str:
     """The source of a hole in element content in a streaming plan: a str is escaped and an
     int or a float written inline, as in text_value; any other value goes to ``_defer``,
     which renders it at once or defers it (see runtime/streaming.py)."""
-    cases: list[_Case] = [
-        ("stream-text-str", ("_str",), "", f"_esc(v{index})"),
-        ("stream-text-number", ("_int", "_float"), "", f"_str(v{index})"),
+    cases: list[_Case | None] = [
+        _case("stream-text-str", ("_str",), "", f"_esc(v{index})"),
+        _case("stream-text-number", ("_int", "_float"), "", f"_str(v{index})"),
     ]
     return _cases(index, cases, f"_defer(v{index}, {index}, deferred)")
 
 
-# A case of an inline fast path: the name of its entry in the table of fast paths, the names of
-# the classes it is taken for, a condition added to the class test, and its source
-type _Case = tuple[str, tuple[str, ...], str, str]
+# A case of an inline fast path that is on: the names of the classes it is taken for, a
+# condition added to the class test, and its source
+type _Case = tuple[tuple[str, ...], str, str]
 
 
-def _cases(n: int, cases: list[_Case], otherwise: str) -> str:
+def _case(name: str, classes: tuple[str, ...], extra: str, source: str) -> _Case | None:
+    """The case of the fast path ``name`` (see _Case), or None when it is switched off."""
+    return (classes, extra, source) if on(name) else None
+
+
+def _cases(n: int, cases: list[_Case | None], otherwise: str) -> str:
     """The source of value ``v{n}``'s cases whose fast paths are on, tested in order by its
     exact class (``c``, bound at the first test when more than one class is tested), and
     ``otherwise`` for any other value."""
-    taken = [(classes, extra, source) for name, classes, extra, source in cases if on(name)]
+    taken = [case for case in cases if case is not None]
     bound = sum(len(classes) for classes, _extra, _source in taken) > 1
     pieces: list[str] = []
     for classes, extra, source in taken:
@@ -125,29 +132,29 @@ def whole_attribute(const: Const, node: WholeAttribute, brief: bool = False) -> 
         # raises ValueError, which the plan turns into big-int (see emit._render_end)
         number = f"{before} + _str(v{n}) + {quote!r}"
         # a flag (hidden={item.hidden}): bare or dropped, before the rarer types' checks
-        cases: list[_Case] = [
-            ("whole-str", ("_str",), f" and v{n}", text),
-            ("whole-flags", ("_bool",), "", f"({bare} if v{n} else '')"),
-            ("whole-number", ("_int", "_float"), "", number),
+        cases: list[_Case | None] = [
+            _case("whole-str", ("_str",), f" and v{n}", text),
+            _case("whole-flags", ("_bool",), "", f"({bare} if v{n} else '')"),
+            _case("whole-number", ("_int", "_float"), "", number),
         ]
         key = ascii_lower(name)
         if key in ("data", "aria"):
             # a dict: its entries expanded straight away, as render_whole does for a mapping
             prefix = f"{const(ws, 'ws')}, '', None, {const(name, 'name')}, {key == 'aria'}"
             expand = f"_spread(v{n}, {n}, {prefix})"
-            cases.append(("whole-data-dict", ("_dict",), "", expand))
+            cases.append(_case("whole-data-dict", ("_dict",), "", expand))
         # trusted markup (a label, a title): the text it shows, escaped, as attr_text gives it
         # (remembered: see markup_attribute)
         marked = f"{before} + _mattr(v{n}) + {quote!r}"
-        cases.append(("whole-markup", ("_Markup",), "", marked))
+        cases.append(_case("whole-markup", ("_Markup",), "", marked))
         return _cases(n, cases, flags)
     if kind is AttrKind.CLASS:
         # a list or tuple of names (None and False dropped), or a dict of names and conditions:
         # joined, the attribute dropped when nothing is left, as render_whole does
         joined = f"({before} + _esc(t) + {quote!r} if (t := _atext(v{n}, {n}, 'class')) else '')"
         cases = [
-            ("whole-str", ("_str",), f" and v{n}", text),
-            ("whole-class-list", ("_list", "_tuple", "_dict"), "", joined),
+            _case("whole-str", ("_str",), f" and v{n}", text),
+            _case("whole-class-list", ("_list", "_tuple", "_dict"), "", joined),
         ]
         return _cases(n, cases, flags)
     if kind is AttrKind.EVENT:
@@ -163,7 +170,7 @@ def whole_attribute(const: Const, node: WholeAttribute, brief: bool = False) -> 
         # without a scheme, or starting with a safe scheme as written, lower case: the filter
         # keeps such a URL as it is (runtime/escapers.py, filter_url)
         safe = f"v{n}.isascii() and (':' not in v{n} or v{n}.startswith(_SAFE_URL_STARTS))"
-        return _cases(n, [("whole-url-str", ("_str",), f" and v{n} and {safe}", text)], flags)
+        return _cases(n, [_case("whole-url-str", ("_str",), f" and v{n} and {safe}", text)], flags)
     return slow
 
 
@@ -183,18 +190,18 @@ def _straight(kind: AttrKind, n: int, before: str, key_name: str, quote: str, fl
         if on("style-strings"):
             style = f"(c is _str and _styled(v{n})) or {style}"
         styled = f"({before} + t + {quote!r} if (t := {style}) else '')"
-        return _cases(n, [("whole-style", ("_str", "_dict"), "", styled)], flags)
+        return _cases(n, [_case("whole-style", ("_str", "_dict"), "", styled)], flags)
     if kind is AttrKind.SRCSET:
         # a str or a list of candidates; an empty srcset is kept, as render_whole keeps it
         srcset = f"{before} + _srcset(v{n}, {n}, {key_name}) + {quote!r}"
-        return _cases(n, [("whole-srcset", ("_str", "_list", "_tuple"), "", srcset)], flags)
+        return _cases(n, [_case("whole-srcset", ("_str", "_list", "_tuple"), "", srcset)], flags)
     if kind is AttrKind.JSON:
         # a dict or a list: its JSON, attribute-escaped
         data = f"{before} + _jsonv(v{n}, {n}, {key_name}) + {quote!r}"
-        return _cases(n, [("whole-json", ("_dict", "_list", "_tuple"), "", data)], flags)
+        return _cases(n, [_case("whole-json", ("_dict", "_list", "_tuple"), "", data)], flags)
     # x-data: a dict, as a JavaScript literal without Alpine's hooks, attribute-escaped
     data = f"{before} + _esc(_alpine(v{n}, {n}, whole=True)) + {quote!r}"
-    return _cases(n, [("whole-alpine-dict", ("_dict",), "", data)], flags)
+    return _cases(n, [_case("whole-alpine-dict", ("_dict",), "", data)], flags)
 
 
 def part(const: Const, part: Part, key: str, brief: bool = False) -> str:
@@ -206,11 +213,11 @@ def part(const: Const, part: Part, key: str, brief: bool = False) -> str:
     if brief:
         if escaper is Escaper.ATTR_TEXT:
             slow = f"_part(v{n}, {n}, {key})"
-            return _cases(n, [("part-str", ("_str",), "", f"_esc(v{n})")], slow)
+            return _cases(n, [_case("part-str", ("_str",), "", f"_esc(v{n})")], slow)
         if escaper in URL_PIECES:
             slow = f"_piece(v{n}, {n}, {key}, _PART.{URL_PIECES[escaper].name})"
             # ids in URLs are ints, whose text needs no encoding: url_piece's work is a str's
-            return _cases(n, [("url-piece-int", ("_int",), "", f"_str(v{n})")], slow)
+            return _cases(n, [_case("url-piece-int", ("_int",), "", f"_str(v{n})")], slow)
         if escaper is Escaper.JS_LITERAL or escaper is Escaper.CSS_VALUE:
             return f"_marked(v{n}, {n}, {key}, {const(escaping, 'escaping')})"
     if escaper is Escaper.URL_START:
@@ -221,16 +228,16 @@ def part(const: Const, part: Part, key: str, brief: bool = False) -> str:
         args = f"v{n}, {n}, {key}, _PART.{URL_PIECES[escaper].name}"
         # an int needs neither encoding nor escaping (ids in /items/{id} are common); a str's
         # encoded text is remembered
-        cases: list[_Case] = [
-            ("url-piece-int", ("_int",), "", f"_str(v{n})"),
-            ("url-piece-str", ("_str",), "", f"_pstr({args})"),
+        cases: list[_Case | None] = [
+            _case("url-piece-int", ("_int",), "", f"_str(v{n})"),
+            _case("url-piece-str", ("_str",), "", f"_pstr({args})"),
         ]
         return _cases(n, cases, f"_piece({args})")
     if escaper is Escaper.ATTR_TEXT:
         # an int or a float needs no escaping (class="level-{n}", id="row-{i}")
         cases = [
-            ("part-str", ("_str",), "", f"_esc(v{n})"),
-            ("part-number", ("_int", "_float"), "", f"_str(v{n})"),
+            _case("part-str", ("_str",), "", f"_esc(v{n})"),
+            _case("part-number", ("_int", "_float"), "", f"_str(v{n})"),
         ]
         return _cases(n, cases, f"_part(v{n}, {n}, {key})")
     slow = f"_marked(v{n}, {n}, {key}, {const(escaping, 'escaping')})"
@@ -240,7 +247,7 @@ def part(const: Const, part: Part, key: str, brief: bool = False) -> str:
         # other value straight to js_part, which part_text calls for it
         number = f"' ' + _str(v{n}) + ' '"
         other = f"_esc(_js(v{n}, {n}))" if direct else slow
-        return _cases(n, [("part-js-int", ("_int",), "", number)], other)
+        return _cases(n, [_case("part-js-int", ("_int",), "", number)], other)
     if escaper is Escaper.JS_STRING and direct:
         # straight to js_string_part, which part_text calls for it
         return f"_esc(_jss(v{n}, {n}))"
@@ -249,8 +256,8 @@ def part(const: Const, part: Part, key: str, brief: bool = False) -> str:
         # it is (digits, a sign, a point, an exponent, inf or nan), and needs no escaping
         known = f"(_cssknown(v{n}) or _cssv(v{n}))" if on("css-value-texts") else f"_cssv(v{n})"
         cases = [
-            ("part-css-str", ("_str",), "", known),
-            ("part-css-number", ("_int", "_float"), "", f"_str(v{n})"),
+            _case("part-css-str", ("_str",), "", known),
+            _case("part-css-number", ("_int", "_float"), "", f"_str(v{n})"),
         ]
         return _cases(n, cases, slow)
     return slow
@@ -266,7 +273,7 @@ def spread(const: Const, node: Spread) -> str:
     render_spread_tag wrote already (a tag with one spread, whose in-place function this is)."""
     n = node.index
     source = f"_spread(v{n}, {n}, {const(node.ws, 'ws')}, {const(node.element, 'element')})"
-    return _cases(n, [("plain-spread", ("_Written",), "", f"v{n}.text")], source)
+    return _cases(n, [_case("plain-spread", ("_Written",), "", f"v{n}.text")], source)
 
 
 def spread_tag(const: Const, node: SpreadTag, function: str, plan: str, ws: str) -> str:
@@ -324,15 +331,15 @@ def _fast_text(n: int, slow: str, nested: bool = False) -> str:
     """Inline: a str is escaped, an int or a float needs no escaping, a nested template or a list
     (``nested``, in text content) is rendered at once, anything else takes ``slow``."""
     value = f"v{n}"
-    cases: list[_Case] = [
-        ("text-str", ("_str",), "", f"_esc({value})"),
-        ("text-number", ("_int", "_float"), "", f"_str({value})"),
+    cases: list[_Case | None] = [
+        _case("text-str", ("_str",), "", f"_esc({value})"),
+        _case("text-number", ("_int", "_float"), "", f"_str({value})"),
     ]
     if nested:
         # a nested template through the plan cache, a list of them (rows, cards) straight to
         # the loop of render_text
-        cases.append(("text-template", ("_Template",), "", f"_render_str({value}, {n})"))
-        cases.append(("text-list", ("_list",), "", f"_texts({value}, {n})"))
+        cases.append(_case("text-template", ("_Template",), "", f"_render_str({value}, {n})"))
+        cases.append(_case("text-list", ("_list",), "", f"_texts({value}, {n})"))
     return _cases(n, cases, f"{slow}({value}, {n})")
 
 
