@@ -6,10 +6,12 @@ are in test_spread.py and URL attributes in test_urls.py.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 from collections.abc import Iterator
 from decimal import Decimal
 from string.templatelib import Template
+from typing import cast
 
 import pytest
 from hostile import (
@@ -25,6 +27,9 @@ from hostile import (
 from markupsafe import Markup
 
 from htmltemplates import UNSAFE_CSS, RenderError, html
+from htmltemplates._spec import SCRIPT_KINDS, AttrKind
+from htmltemplates.runtime.attributes import event_value, whole_value
+from htmltemplates.runtime.tags import render_whole
 
 X = "v"
 KIND = "primary"
@@ -657,3 +662,29 @@ def test_lazy_data_dicts_expand_in_every_path() -> None:
 def test_class_true_is_bare_in_every_path() -> None:
     assert '<p title="t" class>' == html(t'<p title="t" { ({"class": True}) }>')
     assert '<p title="t" class>' == html(t'<p title="t" { ({"class": True}) }{EMPTY}>')
+
+
+class _NewKind:
+    """A kind added to AttrKind that the runtime has no value rule for yet."""
+
+    name = "NEW"
+
+    def __repr__(self) -> str:
+        return "<AttrKind.NEW>"
+
+
+def test_an_attribute_kind_without_a_rule_is_an_internal_error_not_text() -> None:
+    # the runtime used to write a value of a kind it did not know as plain text
+    new = cast("AttrKind", _NewKind())
+    with pytest.raises(AssertionError, match=r"kind <AttrKind\.NEW>"):
+        whole_value("javascript:x()", 0, "new", new)
+    with pytest.raises(AssertionError, match=r"kind <AttrKind\.NEW>"):
+        render_whole("javascript:x()", 0, " ", "new", "new", '"', new)
+    with pytest.raises(AssertionError, match=r"kind <AttrKind\.NEW>"):
+        event_value("x()", 0, new)
+    for kind in AttrKind:  # every kind there is has its rule: rendered, or refused
+        with contextlib.suppress(RenderError):
+            whole_value("x", 0, "x", kind)
+        if kind in SCRIPT_KINDS:
+            with contextlib.suppress(RenderError):
+                event_value("x", 0, kind)

@@ -357,6 +357,8 @@ def event_value(value: object, slot: int, kind: AttrKind = AttrKind.EVENT) -> Va
         value = trusted_html(value, slot)
     elif kind is AttrKind.ALPINE_DATA:
         return escape_text(alpine_data(value, slot, whole=True))
+    elif kind is not AttrKind.EVENT:  # fail closed: a kind no rule here is for
+        raise AssertionError(f"no JavaScript rule for an attribute of kind {kind!r}")
     return escape_text(js_part(value, slot))
 
 
@@ -605,4 +607,7 @@ def whole_value(value: object, slot: int, name: str, kind: AttrKind) -> Value | 
             return style_text(value, slot)
         case AttrKind.URL:
             return url_part(value, slot, name)
-    return attr_part(value, slot, name)
+        case AttrKind.PLAIN:
+            return attr_part(value, slot, name)
+    # fail closed: a kind no rule here is for is never written as plain text
+    raise AssertionError(f"no value rule for an attribute of kind {kind!r}")
