@@ -357,7 +357,7 @@ def test_a_plan_compiled_a_function_at_a_time_has_the_lines_of_its_source() -> N
         name: value for name, value in render.__globals__.items() if re.fullmatch(r"_f\d+", name)
     }
     assert len(functions) + 1 > htmltemplates.compiler.emit._SEPARATE  # with render()
-    assert "_foreign(lambda: " in source
+    assert "_in_foreign(lambda: " in source
     whole: dict[str, object] = {}
     exec(compile(source, render.__code__.co_filename, "exec"), whole)
     for name, function in [*functions.items(), ("render", render)]:
@@ -378,4 +378,6 @@ def test_a_traceback_past_a_chunk_shows_the_line_of_its_hole() -> None:
     (frame,) = [frame for frame in frames if is_plan_code(frame.filename)][-1:]
     assert "_f5" == frame.name
     assert frame.line is not None
-    assert frame.line.endswith(f"_text(v{n - 520}, {n - 520}))}}'  # {{values[{n - 520}]}}: text")
+    assert frame.line.endswith(
+        f"_render_text(v{n - 520}, {n - 520}))}}'  # {{values[{n - 520}]}}: text"
+    )

@@ -159,8 +159,8 @@ def test_switching_off_one_entry_changes_its_piece_and_no_other() -> None:
     fast, slow = changed[0]
     assert fast.endswith("# {c}: text")
     assert slow.endswith("# {c}: text")
-    assert "_esc(v2) if (c := v2.__class__) is _str" in fast
-    assert "_esc(v2)" not in slow
+    assert "_escape_text(v2) if (c := v2.__class__) is _str" in fast
+    assert "_escape_text(v2)" not in slow
     assert "_str(v2) if (c := v2.__class__) is _int" in slow
 
 

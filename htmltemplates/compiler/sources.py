@@ -50,38 +50,38 @@ def text_value(const: Const, index: int, escaper: Escaper, brief: bool = False) 
     """The source of a hole in element content, a comment, a <script> or a <style>; ``brief``,
     that of a long template (see _BRIEF)."""
     if escaper in CSS_ESCAPERS:
-        return f"_css(v{index}, {index}, {const(escaper, 'css')})"
+        return f"_css_part(v{index}, {index}, {const(escaper, 'css')})"
     if brief and escaper in _BRIEF_TEXT:
         # a str escaped inline, anything else by the runtime function (and its shortcuts)
         slow = f"{_BRIEF_TEXT[escaper]}(v{index}, {index})"
-        return _cases(index, [_case("text-str", ("_str",), "", f"_esc(v{index})")], slow)
+        return _cases(index, [_case("text-str", ("_str",), "", f"_escape_text(v{index})")], slow)
     if escaper is Escaper.SCRIPT_LITERAL and not brief:
         # an int's JavaScript literal is its digits, between spaces (see js_value)
         number = f"' ' + _str(v{index}) + ' '"
         return _cases(
-            index, [_case("script-int", ("_int",), "", number)], f"_js(v{index}, {index})"
+            index, [_case("script-int", ("_int",), "", number)], f"_js_part(v{index}, {index})"
         )
     if escaper in _TEXT_FUNCTIONS:
         return f"{_TEXT_FUNCTIONS[escaper]}(v{index}, {index})"
     if escaper is Escaper.TEXT:
-        return _fast_text(index, "_text", nested=True)
+        return _fast_text(index, "_render_text", nested=True)
     if escaper is Escaper.TEXT_FOREIGN:
         # maybe in <svg>, <math> or <select>: a template rendered here is told so
-        return _fast_text(index, "_text_f")
+        return _fast_text(index, "_render_text_foreign")
     if escaper is Escaper.RCDATA:
-        return _fast_text(index, "_rcdata")
+        return _fast_text(index, "_render_rcdata")
     raise AssertionError(f"no escaper for a hole in text: {escaper!r}")  # pragma: no cover
 
 
 def deferred_text(index: int) -> str:
     """The source of a hole in element content in a streaming plan: a str is escaped and an
-    int or a float written inline, as in text_value; any other value goes to ``_defer``,
+    int or a float written inline, as in text_value; any other value goes to ``_defer_text``,
     which renders it at once or defers it (see runtime/streaming.py)."""
     cases: list[_Case | None] = [
-        _case("stream-text-str", ("_str",), "", f"_esc(v{index})"),
+        _case("stream-text-str", ("_str",), "", f"_escape_text(v{index})"),
         _case("stream-text-number", ("_int", "_float"), "", f"_str(v{index})"),
     ]
-    return _cases(index, cases, f"_defer(v{index}, {index}, deferred)")
+    return _cases(index, cases, f"_defer_text(v{index}, {index}, deferred)")
 
 
 # A case of an inline fast path that is on: the names of the classes it is taken for, a
@@ -118,7 +118,7 @@ def whole_attribute(const: Const, node: WholeAttribute, brief: bool = False) -> 
     n, ws, name, quote, kind = node.index, node.ws, node.name, node.quote, node.kind
     key_name = const(ascii_lower(name), "key")
     names = ", ".join((const(ws, "ws"), const(name, "name"), key_name))
-    slow = f"_whole(v{n}, {n}, {names}, {quote!r}, _KIND.{kind.name})"
+    slow = f"_render_whole(v{n}, {n}, {names}, {quote!r}, _KIND.{kind.name})"
     if brief and kind not in SCRIPT_KINDS and kind is not AttrKind.EVENT:
         return slow
     # inline: None/False drop the attribute, True leaves it bare, a str is escaped
@@ -126,41 +126,41 @@ def whole_attribute(const: Const, node: WholeAttribute, brief: bool = False) -> 
     dropped = f"'' if v{n} is None or v{n} is False else {bare} if v{n} is True else "
     flags = dropped + slow if on("whole-flags") else slow
     before = const(f"{ws}{name}={quote}", "start")
-    text = f"{before} + _esc(v{n}) + {quote!r}"
+    text = f"{before} + _escape_text(v{n}) + {quote!r}"
     if kind is AttrKind.PLAIN:
         # an int or a float needs no escaping (data-depth={depth}); an int too long for text
         # raises ValueError, which the plan turns into big-int (see emit._render_end)
         number = f"{before} + _str(v{n}) + {quote!r}"
-        # a flag (hidden={item.hidden}): bare or dropped, before the rarer types' checks
         cases: list[_Case | None] = [
             _case("whole-str", ("_str",), f" and v{n}", text),
-            _case("whole-flags", ("_bool",), "", f"({bare} if v{n} else '')"),
+            _case("whole-flags", ("_bool",), "", f"({bare} if v{n} else '')"),  # hidden={flag}
             _case("whole-number", ("_int", "_float"), "", number),
         ]
         key = ascii_lower(name)
         if key in ("data", "aria"):
             # a dict: its entries expanded straight away, as render_whole does for a mapping
             prefix = f"{const(ws, 'ws')}, '', None, {const(name, 'name')}, {key == 'aria'}"
-            expand = f"_spread(v{n}, {n}, {prefix})"
+            expand = f"_spread_in_place(v{n}, {n}, {prefix})"
             cases.append(_case("whole-data-dict", ("_dict",), "", expand))
         # trusted markup (a label, a title): the text it shows, escaped, as attr_text gives it
         # (remembered: see markup_attribute)
-        marked = f"{before} + _mattr(v{n}) + {quote!r}"
+        marked = f"{before} + _markup_attribute(v{n}) + {quote!r}"
         cases.append(_case("whole-markup", ("_Markup",), "", marked))
         return _cases(n, cases, flags)
     if kind is AttrKind.CLASS:
         # a list or tuple of names (None and False dropped), or a dict of names and conditions:
         # joined, the attribute dropped when nothing is left, as render_whole does
-        joined = f"({before} + _esc(t) + {quote!r} if (t := _atext(v{n}, {n}, 'class')) else '')"
+        joined = f"_attr_text(v{n}, {n}, 'class')"
+        joined = f"({before} + _escape_text(t) + {quote!r} if (t := {joined}) else '')"
         cases = [
             _case("whole-str", ("_str",), f" and v{n}", text),
             _case("whole-class-list", ("_list", "_tuple", "_dict"), "", joined),
         ]
         return _cases(n, cases, flags)
     if kind is AttrKind.EVENT:
-        return f"_event(v{n}, {n}, {before}, {bare}, {quote!r})"
+        return f"_render_event(v{n}, {n}, {before}, {bare}, {quote!r})"
     if kind in SCRIPT_KINDS:
-        flags = f"_event(v{n}, {n}, {before}, {bare}, {quote!r}, _KIND.{kind.name})"
+        flags = f"_render_event(v{n}, {n}, {before}, {bare}, {quote!r}, _KIND.{kind.name})"
         if kind is not AttrKind.ALPINE_DATA:
             return flags
     if kind in _STRAIGHT:
@@ -186,21 +186,21 @@ def _straight(kind: AttrKind, n: int, before: str, key_name: str, quote: str, fl
     if kind is AttrKind.STYLE:
         # a str of declarations or a dict, the attribute dropped when it is empty; a str's
         # remembered text first, without the call of style_text (which remembers it)
-        style = f"_style(v{n}, {n})"
+        style = f"_style_text(v{n}, {n})"
         if on("style-strings"):
-            style = f"(c is _str and _styled(v{n})) or {style}"
+            style = f"(c is _str and _remembered_style(v{n})) or {style}"
         styled = f"({before} + t + {quote!r} if (t := {style}) else '')"
         return _cases(n, [_case("whole-style", ("_str", "_dict"), "", styled)], flags)
     if kind is AttrKind.SRCSET:
         # a str or a list of candidates; an empty srcset is kept, as render_whole keeps it
-        srcset = f"{before} + _srcset(v{n}, {n}, {key_name}) + {quote!r}"
+        srcset = f"{before} + _srcset_value(v{n}, {n}, {key_name}) + {quote!r}"
         return _cases(n, [_case("whole-srcset", ("_str", "_list", "_tuple"), "", srcset)], flags)
     if kind is AttrKind.JSON:
         # a dict or a list: its JSON, attribute-escaped
-        data = f"{before} + _jsonv(v{n}, {n}, {key_name}) + {quote!r}"
+        data = f"{before} + _json_value(v{n}, {n}, {key_name}) + {quote!r}"
         return _cases(n, [_case("whole-json", ("_dict", "_list", "_tuple"), "", data)], flags)
     # x-data: a dict, as a JavaScript literal without Alpine's hooks, attribute-escaped
-    data = f"{before} + _esc(_alpine(v{n}, {n}, whole=True)) + {quote!r}"
+    data = f"{before} + _escape_text(_alpine_data(v{n}, {n}, whole=True)) + {quote!r}"
     return _cases(n, [_case("whole-alpine-dict", ("_dict",), "", data)], flags)
 
 
@@ -212,49 +212,51 @@ def part(const: Const, part: Part, key: str, brief: bool = False) -> str:
     escaper = escaping.escaper
     if brief:
         if escaper is Escaper.ATTR_TEXT:
-            slow = f"_part(v{n}, {n}, {key})"
-            return _cases(n, [_case("part-str", ("_str",), "", f"_esc(v{n})")], slow)
+            slow = f"_attr_part(v{n}, {n}, {key})"
+            return _cases(n, [_case("part-str", ("_str",), "", f"_escape_text(v{n})")], slow)
         if escaper in URL_PIECES:
-            slow = f"_piece(v{n}, {n}, {key}, _PART.{URL_PIECES[escaper].name})"
+            slow = f"_url_piece(v{n}, {n}, {key}, _PART.{URL_PIECES[escaper].name})"
             # ids in URLs are ints, whose text needs no encoding: url_piece's work is a str's
             return _cases(n, [_case("url-piece-int", ("_int",), "", f"_str(v{n})")], slow)
         if escaper is Escaper.JS_LITERAL or escaper is Escaper.CSS_VALUE:
-            return f"_marked(v{n}, {n}, {key}, {const(escaping, 'escaping')})"
+            return f"_part_text(v{n}, {n}, {key}, {const(escaping, 'escaping')})"
     if escaper is Escaper.URL_START:
-        return f"_url(v{n}, {n}, {key})"
+        return f"_url_part(v{n}, {n}, {key})"
     if escaper is Escaper.RESOURCE_URL:
-        return f"_res(v{n}, {n}, {key})"
+        return f"_resource_part(v{n}, {n}, {key})"
     if escaper in URL_PIECES:
         args = f"v{n}, {n}, {key}, _PART.{URL_PIECES[escaper].name}"
         # an int needs neither encoding nor escaping (ids in /items/{id} are common); a str's
         # encoded text is remembered
         cases: list[_Case | None] = [
             _case("url-piece-int", ("_int",), "", f"_str(v{n})"),
-            _case("url-piece-str", ("_str",), "", f"_pstr({args})"),
+            _case("url-piece-str", ("_str",), "", f"_url_piece_str({args})"),
         ]
-        return _cases(n, cases, f"_piece({args})")
+        return _cases(n, cases, f"_url_piece({args})")
     if escaper is Escaper.ATTR_TEXT:
         # an int or a float needs no escaping (class="level-{n}", id="row-{i}")
         cases = [
-            _case("part-str", ("_str",), "", f"_esc(v{n})"),
+            _case("part-str", ("_str",), "", f"_escape_text(v{n})"),
             _case("part-number", ("_int", "_float"), "", f"_str(v{n})"),
         ]
-        return _cases(n, cases, f"_part(v{n}, {n}, {key})")
-    slow = f"_marked(v{n}, {n}, {key}, {const(escaping, 'escaping')})"
+        return _cases(n, cases, f"_attr_part(v{n}, {n}, {key})")
+    slow = f"_part_text(v{n}, {n}, {key}, {const(escaping, 'escaping')})"
     direct = on("part-js-direct")
     if escaper is Escaper.JS_LITERAL:
         # an int's JavaScript literal is its digits, between spaces: nothing to escape; any
         # other value straight to js_part, which part_text calls for it
         number = f"' ' + _str(v{n}) + ' '"
-        other = f"_esc(_js(v{n}, {n}))" if direct else slow
+        other = f"_escape_text(_js_part(v{n}, {n}))" if direct else slow
         return _cases(n, [_case("part-js-int", ("_int",), "", number)], other)
     if escaper is Escaper.JS_STRING and direct:
         # straight to js_string_part, which part_text calls for it
-        return f"_esc(_jss(v{n}, {n}))"
+        return f"_escape_text(_js_string_part(v{n}, {n}))"
     if escaper is Escaper.CSS_VALUE:
         # a str through its remembered text; an int or a float passes the CSS value filter as
         # it is (digits, a sign, a point, an exponent, inf or nan), and needs no escaping
-        known = f"(_cssknown(v{n}) or _cssv(v{n}))" if on("css-value-texts") else f"_cssv(v{n})"
+        known = f"_css_value_text(v{n})"
+        if on("css-value-texts"):
+            known = f"(_remembered_css_value(v{n}) or {known})"
         cases = [
             _case("part-css-str", ("_str",), "", known),
             _case("part-css-number", ("_int", "_float"), "", f"_str(v{n})"),
@@ -265,14 +267,16 @@ def part(const: Const, part: Part, key: str, brief: bool = False) -> str:
 
 def merged_tag(const: Const, node: MergedTag) -> str:
     values = "".join(f"v{n}, " for n in node.holes)
-    return f"_tag({const(node.plan, 'tag')}, ({values}))"
+    return f"_render_tag({const(node.plan, 'tag')}, ({values}))"
 
 
 def spread(const: Const, node: Spread) -> str:
     """The source of a spread written where it stands: its attributes, or those
     render_spread_tag wrote already (a tag with one spread, whose in-place function this is)."""
     n = node.index
-    source = f"_spread(v{n}, {n}, {const(node.ws, 'ws')}, {const(node.element, 'element')})"
+    source = (
+        f"_spread_in_place(v{n}, {n}, {const(node.ws, 'ws')}, {const(node.element, 'element')})"
+    )
     return _cases(n, [_case("plain-spread", ("_Written",), "", f"v{n}.text")], source)
 
 
@@ -282,13 +286,13 @@ def spread_tag(const: Const, node: SpreadTag, function: str, plan: str, ws: str)
     n, holes = node.spread, node.merged.holes
     values = "".join(f"v{k}, " for k in holes)
     names, ws_name = const(node.names, "names"), const(ws, "ws")
-    tried = f"_try({function}, {plan}, ({values}), {holes.index(n)}, {n}, {names})"
+    tried = f"_render_spread_tag({function}, {plan}, ({values}), {holes.index(n)}, {n}, {names})"
     if not on("plain-spread"):
         return tried
     # a plain dict of names this tag's spreads gave before, written in one pass and passed to
     # the in-place function as it is written (see plain_spread); else render_spread_tag
     known, element = const({}, "known"), const(node.merged.plan.element, "element")
-    written = f"_plain(v{n}, {known}, {names}, {n}, {element}, {ws_name})"
+    written = f"_plain_spread(v{n}, {known}, {names}, {n}, {element}, {ws_name})"
     args = ", ".join("w" if k == n else f"v{k}" for k in holes)
     return (
         f"{function}({args}) if v{n}.__class__ is _dict and (w := {written}) is not None "
@@ -304,18 +308,19 @@ def merged_attribute(const: Const, node: MergedAttribute) -> str:
     static = const(node.static, "static")
     slow = merged_tag(const, node.pair)
     if node.kind is AttrKind.STYLE:
-        styled = f"({start} + t + {end} if (t := _style(v{n}, {n})) else {static})"
+        styled = f"({start} + t + {end} if (t := _style_text(v{n}, {n})) else {static})"
         return f"{styled} if (c := v{n}.__class__) is _str or c is _dict else {slow}"
-    joined = f"({start} + _esc(t) + {end} if (t := _atext(v{n}, {n}, 'class')) else {static})"
+    joined = f"_attr_text(v{n}, {n}, 'class')"
+    joined = f"({start} + _escape_text(t) + {end} if (t := {joined}) else {static})"
     return (
-        f"{start} + _esc(v{n}) + {end} if (c := v{n}.__class__) is _str and v{n} "
+        f"{start} + _escape_text(v{n}) + {end} if (c := v{n}.__class__) is _str and v{n} "
         f"else {joined} if c is _list or c is _tuple or c is _dict else {slow}"
     )
 
 
 def prop_entry(prop: Prop | PropsSpread) -> str:
     if isinstance(prop, PropsSpread):
-        return f"**_props(v{prop.index}, {prop.index})"
+        return f"**_spread_props(v{prop.index}, {prop.index})"
     return f"{prop.name!r}: {prop_value(prop)}"
 
 
@@ -332,14 +337,14 @@ def _fast_text(n: int, slow: str, nested: bool = False) -> str:
     (``nested``, in text content) is rendered at once, anything else takes ``slow``."""
     value = f"v{n}"
     cases: list[_Case | None] = [
-        _case("text-str", ("_str",), "", f"_esc({value})"),
+        _case("text-str", ("_str",), "", f"_escape_text({value})"),
         _case("text-number", ("_int", "_float"), "", f"_str({value})"),
     ]
     if nested:
         # a nested template through the plan cache, a list of them (rows, cards) straight to
         # the loop of render_text
         cases.append(_case("text-template", ("_Template",), "", f"_render_str({value}, {n})"))
-        cases.append(_case("text-list", ("_list",), "", f"_texts({value}, {n})"))
+        cases.append(_case("text-list", ("_list",), "", f"_render_list({value}, {n})"))
     return _cases(n, cases, f"{slow}({value}, {n})")
 
 
@@ -348,14 +353,18 @@ def _fast_text(n: int, slow: str, nested: bool = False) -> str:
 # 128 of a chunk, against 10 for a str's alone and 6 for a call of the runtime function), which
 # an app's first request pays. So each hole is the call of its runtime function, whose own
 # shortcuts serve the common values, a str escaped inline first in text and attribute text.
-_BRIEF_TEXT = {Escaper.TEXT: "_text", Escaper.TEXT_FOREIGN: "_text_f", Escaper.RCDATA: "_rcdata"}
+_BRIEF_TEXT = {
+    Escaper.TEXT: "_render_text",
+    Escaper.TEXT_FOREIGN: "_render_text_foreign",
+    Escaper.RCDATA: "_render_rcdata",
+}
 
 # The escapers of holes in text that have no inline fast path, by the name of their function
 _TEXT_FUNCTIONS = {
-    Escaper.COMMENT: "_comment",
-    Escaper.SCRIPT_LITERAL: "_js",
-    Escaper.SCRIPT_STRING: "_jss",
-    Escaper.IMPORTMAP: "_imap",
+    Escaper.COMMENT: "_render_comment",
+    Escaper.SCRIPT_LITERAL: "_js_part",
+    Escaper.SCRIPT_STRING: "_js_string_part",
+    Escaper.IMPORTMAP: "_importmap_part",
 }
 
 
@@ -375,12 +384,12 @@ def component_body(names: list[str], site: str, index: int, close: int) -> tuple
     without spreads (or of render(), fused): once the tag's site has verified a component,
     later renders of the same component skip the checks and call it with the props as
     keyword arguments (no dictionary of props is built), then render what it returns as
-    render_component does (the fast path component-verified: off, every call is _comp's). A
-    component not verified at this tag yet, or an end tag naming another value, goes to
-    ``_comp``, which checks and remembers it. A Template result is rendered with render_str
-    written out: a call of it costs the deeply nested tag components of bench/ 5% (1.66x of
-    their baseline, 1.74x with the call). Long because it is one function of the plan,
-    written out: its lines are the code that runs."""
+    render_component does (the fast path component-verified: off, every call is
+    _render_component's). A component not verified at this tag yet, or an end tag naming
+    another value, goes to ``_render_component``, which checks and remembers it. A Template
+    result is rendered with render_str written out: a call of it costs the deeply nested tag
+    components of bench/ 5% (1.66x of their baseline, 1.74x with the call). Long because it
+    is one function of the plan, written out: its lines are the code that runs."""
     params = [f"p{k}" for k in range(len(names))]
     props = "{" + ", ".join(f"{key!r}: {p}" for key, p in zip(names, params, strict=True)) + "}"
     if all(key.isascii() for key in names):
@@ -402,11 +411,11 @@ def component_body(names: list[str], site: str, index: int, close: int) -> tuple
         "    __tracebackhide__ = True",
         f"    verified = {site}.verified",
         f"    if verified[0] is not component{closed}:",
-        f"        return _comp(component, {props}, children, {site}, interpolations)",
+        f"        return _render_component(component, {props}, children, {site}, interpolations)",
         "    try:",
         *call,
         "        if result.__class__ is not _Template:",
-        f"            return _text(result, {index})",
+        f"            return _render_text(result, {index})",
         "        try:",  # render_str, inlined
         "            plan = _plans[result.strings]",
         "        except KeyError:",

@@ -2,7 +2,7 @@
 
 A plan renders ``<{Card} title="Hi" tone={tone}><p>{body}</p></{Card}>`` as, in effect::
 
-    _comp(v0, {"title": "Hi", "tone": v1}, Template("<p>", i2, "</p>"), site, interpolations)
+    _render_component(v0, {"title": "Hi", "tone": v1}, Template("<p>", i2, "</p>"), site, ...)
 
 :func:`render_component` checks the props against the component's signature (inspected once per
 callable and cached), calls it, and renders what it returns with the value rules of text
