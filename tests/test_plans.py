@@ -2,8 +2,10 @@
 
 import gc
 import linecache
+import sys
 import traceback
 from string.templatelib import Interpolation, Template
+from types import FunctionType
 
 import pytest
 
@@ -65,3 +67,14 @@ def test_the_source_of_a_plan_is_forgotten_with_the_plan() -> None:
     del render
     gc.collect()
     assert filename not in linecache.cache
+
+
+def test_each_function_a_plan_calls_has_its_own_name() -> None:
+    # a plan's source reads like the code: _render_text is render_text, not an alias
+    from htmltemplates.compiler.emit import _GLOBALS  # noqa: PLC0415
+
+    functions = {name: value for name, value in _GLOBALS.items() if isinstance(value, FunctionType)}
+    assert len(functions) > 30
+    for name, function in functions.items():  # (a function made by a factory: its module's name)
+        module = vars(sys.modules[function.__module__])
+        assert function is module.get(name[1:]), name
