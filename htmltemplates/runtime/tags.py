@@ -15,7 +15,6 @@ import itertools
 import re
 from collections.abc import Callable, Mapping, Set
 from dataclasses import dataclass
-from typing import Any
 
 from .. import _messages as _msg
 from .._fastpaths import fast, on
@@ -67,9 +66,11 @@ _MERGED_STR, _MERGED_DICT = fast("merged-tag-style", str), fast("merged-tag-styl
 # whether render_spread_tag renders a tag in place when its spread's names meet no other
 _SPREAD_IN_PLACE = on("spread-tag-in-place")
 
-# An entry of a merged tag: [ws, name, value, raw, quote]. ``value`` is None (absent), True
-# (bare) or escaped text; ``raw`` is the attribute as written, for static attributes not merged.
-_Entry = list[Any]
+# An attribute of a merged tag, by its lower-case name: (ws, name, value, raw, quote), where
+# ``value`` is None (absent), True (bare) or escaped text, and ``raw`` the attribute as written
+# (a static attribute not merged). A tuple, replaced when the attribute changes: as fast to
+# make as the list it was, and never changed in place.
+type _Entry = tuple[str, str, Value | None, str | None, str]
 
 # the attributes whose values add up when a tag has several, and what joins them
 MERGED = {"class": " ", "style": "; "}
@@ -435,21 +436,21 @@ def _put(
     if entry is None:
         if raw is None and (value is None or (key in MERGED and value == "")):
             return
-        entries[key] = [ws, name, value, raw, quote]
+        entries[key] = (ws, name, value, raw, quote)
         return
+    first_ws, _name, old, _raw, old_quote = entry
     separator = MERGED.get(key)
     if separator is not None:
         if not isinstance(value, str) or not value:  # nothing to add
             return
-        old = entry[2]
         if isinstance(old, str) and old:
             # the merged value is double-quoted: a '"' written inside single quotes must go
-            value = requote(old, entry[4]) + separator + requote(value, quote)
+            value = requote(old, old_quote) + separator + requote(value, quote)
             raw, quote = None, '"'
     if value is None and raw is None:
         del entries[key]
-    else:
-        entry[1:] = [name, value, raw, quote]
+    else:  # the place of the first, the rest of the last
+        entries[key] = (first_ws, name, value, raw, quote)
 
 
 def requote(value: str, quote: str) -> str:
@@ -466,7 +467,7 @@ def render_tag(plan: TagPlan, values: tuple[object, ...]) -> str:
     for item in plan.items:
         if type(item) is StaticItem:
             if item.key not in entries:  # _put's first case, inlined: most names come once
-                entries[item.key] = [item.ws, item.name, item.value, item.raw, item.quote]
+                entries[item.key] = (item.ws, item.name, item.value, item.raw, item.quote)
             else:
                 _put(entries, item.ws, item.name, item.key, item.value, item.raw, item.quote)
         elif type(item) is WholeItem:
