@@ -89,7 +89,7 @@ _NO_CHILDREN, _CHILDREN_VIA_KWARGS, _CHILDREN_NAMED = 0, 1, 2
 
 
 @dataclass(frozen=True, slots=True)
-class _Signature:
+class _Accepted:
     """What a component accepts: its keyword names (``None`` when it takes ``**kwargs``), the
     ones without a default, whether and how it takes children, and the annotations of the
     parameters that cannot take a ``str`` (a static prop), by name."""
@@ -103,7 +103,7 @@ class _Signature:
 
 
 # The signatures inspected, by function (or class): bounded in bytes, forgotten with the caches
-_SIGNATURE_MEMORY = Memory[object, _Signature]("component-signatures")
+_SIGNATURE_MEMORY = Memory[object, _Accepted]("component-signatures")
 _signatures = _SIGNATURE_MEMORY.entries
 
 
@@ -119,7 +119,7 @@ def _key(component: object) -> tuple[object, Callable[..., object], int]:
 
 def _signature(
     component: object, site: Site, interpolations: tuple[Interpolation[Any], ...]
-) -> _Signature:
+) -> _Accepted:
     """The signature of ``component``, from the cache or inspected (and cached)."""
     if not callable(component):
         raise _msg.not_a_component(component, site.index)
@@ -142,7 +142,7 @@ def _inspect(
     skip: int,
     site: Site,
     interpolations: tuple[Interpolation[Any], ...],
-) -> _Signature:
+) -> _Accepted:
     name = _display(component, site, interpolations)
     try:
         # annotations are not evaluated: a component may annotate with names that exist only
@@ -174,7 +174,7 @@ def _inspect(
         _CHILDREN_NAMED if "children" in names else _CHILDREN_VIA_KWARGS if kwargs else _NO_CHILDREN
     )
     shown = ", ".join(names) + (", **" if kwargs else "") if names or kwargs else "no props"
-    return _Signature(
+    return _Accepted(
         None if kwargs else frozenset(names),
         frozenset(required),
         children,
@@ -290,7 +290,7 @@ def spread_props(value: object, slot: int) -> Mapping[str, object]:
 def _missing(
     component: object,
     props: Set[str],
-    signature: _Signature,
+    signature: _Accepted,
     site: Site,
     interpolations: tuple[Interpolation[Any], ...],
 ) -> Exception:
@@ -302,7 +302,7 @@ def _missing(
 def _unknown(
     component: object,
     props: Set[str],
-    signature: _Signature,
+    signature: _Accepted,
     site: Site,
     interpolations: tuple[Interpolation[Any], ...],
 ) -> Exception:
@@ -318,7 +318,7 @@ def _unknown(
 def _check_static(
     component: object,
     props: dict[str, object],
-    signature: _Signature,
+    signature: _Accepted,
     site: Site,
     interpolations: tuple[Interpolation[Any], ...],
 ) -> None:

@@ -68,8 +68,9 @@ __all__ = [
 _FOREIGN: ContextVar[bool] = ContextVar("htmltemplates_foreign", default=False)
 
 
-class Nesting(Protocol):
-    """Why a plan may not be rendered inside another template (the scanner's Nesting)."""
+class NestingRefusal(Protocol):
+    """Why a plan may not be rendered inside another template: the scanner's Nesting, as the
+    runtime sees it."""
 
     @property
     def foreign_only(self) -> bool: ...
@@ -77,7 +78,7 @@ class Nesting(Protocol):
     def error(self) -> TemplateSyntaxError: ...
 
 
-def guarded(render: Render, nesting: Nesting, strings: tuple[str, ...]) -> Render:
+def guarded(render: Render, nesting: NestingRefusal, strings: tuple[str, ...]) -> Render:
     """``render``, refusing to run inside another template as ``nesting`` says. A refusal that
     reaches html() from the template html() itself renders is dropped there (see html())."""
     if nesting.foreign_only:
