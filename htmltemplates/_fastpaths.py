@@ -187,6 +187,8 @@ TABLE: Final[tuple[FastPath, ...]] = (
     _runtime("srcset-url", "a plainly safe `str` URL: kept", "runtime.attributes:_url_text",
              "runtime/attributes.py srcset_value",
              _FP + "test_a_srcset_renders_as_its_definition_renders_it"),
+    _runtime("js-string-str", "an exact `str`: its text as it is", "runtime.javascript:js_string",
+             "runtime/javascript.py js_string"),
     _runtime("style-str", "a `str` of declarations: its remembered text",
              "runtime.attributes:_style_text", "runtime/attributes.py style_text",
              _FP + "test_a_remembered_style_is_the_style_its_definition_gives"),
