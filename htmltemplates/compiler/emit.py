@@ -219,10 +219,10 @@ class _Emitter:
         self.constants[name] = value
         return name
 
-    def hole(self, index: int) -> str:
-        """How hole ``index`` is written in the template, for a comment: ``{user.name}``."""
+    def hole(self, slot: int) -> str:
+        """How hole ``slot`` is written in the template, for a comment: ``{user.name}``."""
         interpolations = self.template.interpolations
-        expression = interpolations[index].expression if index < len(interpolations) else ""
+        expression = interpolations[slot].expression if slot < len(interpolations) else ""
         text = " ".join(expression.split())
         text = text if len(text) <= 60 else text[:57] + "..."
         # escaped as in a str literal's repr, quotes aside: no control character (a NUL would
@@ -380,14 +380,14 @@ class _Emitter:
         match node:
             case Text(text):
                 return [text]
-            case TextValue(index, escaper, keep_newline):
+            case TextValue(slot, escaper, keep_newline):
                 if self.stream and escaper is Escaper.TEXT and not keep_newline:
-                    source = sources.deferred_text(index)
+                    source = sources.deferred_text(slot)
                 else:
-                    source = sources.text_value(self.const, index, escaper, self.brief)
+                    source = sources.text_value(self.const, slot, escaper, self.brief)
                 # the parser drops a newline right after <pre>/<textarea>: give it one to drop
                 source = f"_keep_first_newline({source})" if keep_newline else source
-                return [self._piece(source, node, f"{self.hole(index)}: {escaper}")]
+                return [self._piece(source, node, f"{self.hole(slot)}: {escaper}")]
             case Nonce():
                 return [_Piece("f'{(_nonce_attribute())}'", "the CSP nonce")]
             case WholeAttribute():
@@ -397,11 +397,11 @@ class _Emitter:
                 return [self._piece(source, node, note)]
             case AttributeValue():
                 return self._attribute_value(node)
-            case Spread(index):
+            case Spread(slot):
                 source = sources.spread(self.const, node)
-                return [self._piece(source, node, f"{self.hole(index)}: {Escaper.SPREAD}")]
-            case MergedAttribute(index, kind):
-                note = self._note(index, "merged", Escaping(Escaper.ATTRIBUTE, kind=kind))
+                return [self._piece(source, node, f"{self.hole(slot)}: {Escaper.SPREAD}")]
+            case MergedAttribute(slot, kind):
+                note = self._note(slot, "merged", Escaping(Escaper.ATTRIBUTE, kind=kind))
                 return [self._piece(sources.merged_attribute(self.const, node), node, note)]
             case MergedTag():
                 note = f"<{node.plan.element}> merged: {self._holes(node.holes)}"
@@ -420,12 +420,12 @@ class _Emitter:
         values, raw = reads(node)
         return _Piece("f'{(" + source + ")}'", note, values, raw)
 
-    def _note(self, index: int, attribute: str, escaping: Escaping | None = None) -> str:
+    def _note(self, slot: int, attribute: str, escaping: Escaping | None = None) -> str:
         what = f"{attribute}, {escaping}" if escaping else attribute
-        return f"{self.hole(index)}: {what}"
+        return f"{self.hole(slot)}: {what}"
 
     def _holes(self, holes: Sequence[int]) -> str:
-        return ", ".join(self.hole(n) for n in holes)
+        return ", ".join(self.hole(slot) for slot in holes)
 
     def _spread_note(self, node: SpreadTag) -> str:
         element = node.merged.plan.element
