@@ -6,12 +6,10 @@ are in test_spread.py and URL attributes in test_urls.py.
 
 from __future__ import annotations
 
-import contextlib
 import datetime
 from collections.abc import Iterator
 from decimal import Decimal
 from string.templatelib import Template
-from typing import cast
 
 import pytest
 from hostile import (
@@ -27,9 +25,6 @@ from hostile import (
 from markupsafe import Markup
 
 from htmltemplates import UNSAFE_CSS, RenderError, html
-from htmltemplates._spec import SCRIPT_KINDS, AttrKind
-from htmltemplates.runtime.attributes import event_value, whole_value
-from htmltemplates.runtime.tags import render_whole
 
 X = "v"
 KIND = "primary"
@@ -674,6 +669,13 @@ class _NewKind:
 
 
 def test_an_attribute_kind_without_a_rule_is_an_internal_error_not_text() -> None:
+    import contextlib  # noqa: PLC0415 - (imported here: the lines above keep their numbers)
+    from typing import cast  # noqa: PLC0415
+
+    from htmltemplates._spec import SCRIPT_KINDS, AttrKind  # noqa: PLC0415
+    from htmltemplates.runtime.attributes import event_value, whole_value  # noqa: PLC0415
+    from htmltemplates.runtime.tags import render_whole  # noqa: PLC0415
+
     # the runtime used to write a value of a kind it did not know as plain text
     new = cast("AttrKind", _NewKind())
     with pytest.raises(AssertionError, match=r"kind <AttrKind\.NEW>"):

@@ -378,6 +378,4 @@ def test_a_traceback_past_a_chunk_shows_the_line_of_its_hole() -> None:
     (frame,) = [frame for frame in frames if is_plan_code(frame.filename)][-1:]
     assert "_f5" == frame.name
     assert frame.line is not None
-    assert frame.line.endswith(
-        f"_render_text(v{n - 520}, {n - 520}))}}'  # {{values[{n - 520}]}}: text"
-    )
+    assert frame.line.endswith(f"_text(v{n - 520}, {n - 520}))}}'  # {{values[{n - 520}]}}: text")

@@ -406,8 +406,7 @@ def test_signature_is_inspected_once_per_callable() -> None:
     def Fresh(*, a: str) -> str:  # noqa: N802
         return a
 
-    for value in ("1", "2", "3"):
-        assert value == html(t"<{Fresh} a={value} />")
+    assert all(value == html(t"<{Fresh} a={value} />") for value in ("1", "2", "3"))
     assert 1 == sum(1 for key in _components._signatures if key is Fresh)
 
 

@@ -566,8 +566,7 @@ def test_a_static_class_or_style_merged_with_a_hole_renders_as_the_merged_tag(
     if on("merged-once"):
         assert "merged, attribute value" in str(explain(template, plan=True))
     fast = _result(lambda: html(template))
-    off = frozenset({"tag-in-place", "merged-once"})  # render_tag merges
-    monkeypatch.setattr("htmltemplates._fastpaths.OFF", off)
+    monkeypatch.setattr("htmltemplates._fastpaths.OFF", {"tag-in-place", "merged-once"})
     clear_cache()
     try:
         assert _result(lambda: html(template)) == fast

@@ -46,6 +46,7 @@ def test_style_dicts_of_a_user_theme_cannot_grow_memory_without_limit() -> None:
     assert size <= MAX_MEMORY_BYTES
 
 
+# (a memory switched off keeps nothing: within its bytes too)
 def test_every_memory_stays_within_its_bytes() -> None:
     for k in range(5_000):
         value = f"{k}" * 40

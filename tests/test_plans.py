@@ -2,10 +2,8 @@
 
 import gc
 import linecache
-import sys
 import traceback
 from string.templatelib import Interpolation, Template
-from types import FunctionType
 
 import pytest
 
@@ -71,6 +69,9 @@ def test_the_source_of_a_plan_is_forgotten_with_the_plan() -> None:
 
 def test_each_function_a_plan_calls_has_its_own_name() -> None:
     # a plan's source reads like the code: _render_text is render_text, not an alias
+    import sys  # noqa: PLC0415 - (imported here: the lines above keep their numbers)
+    from types import FunctionType  # noqa: PLC0415
+
     from htmltemplates.compiler.emit import _GLOBALS  # noqa: PLC0415
 
     functions = {name: value for name, value in _GLOBALS.items() if isinstance(value, FunctionType)}
