@@ -81,6 +81,7 @@ def _templates(v: object) -> list[Callable[[], object]]:
         lambda: html(t'<a href="/u/{v}?q={v}#{v}">x</a>'),
         lambda: html(t"<button onclick=\"f({v}, '{v}')\">x</button>"),
         lambda: html(t'<p style="color: {v}; width: {v}">x</p>'),
+        lambda: html(t"<style>p {{ content: '{v}'; background: url(/i/{v}) }}</style>"),
         lambda: html(t"<a {v}>x</a>"),
         lambda: html(t'<li class={["card"]} lang="en" {v}>x</li>'),
         lambda: html(t"<p {spread} style={v}>x</p>"),

@@ -5,6 +5,7 @@ alone, and docs/architecture.md prints the table as it is."""
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import json
 import os
@@ -171,6 +172,14 @@ def test_an_unknown_name_is_an_error_at_import_naming_the_known_ones() -> None:
     assert "text-str, text-number" in done.stderr
 
 
+@functools.cache
+def _renders() -> list[list[str]]:
+    """The renders of tests/fast_path_renders.py in this process, once."""
+    import fast_path_renders  # noqa: PLC0415 - a module of tests/, with the suite's path
+
+    return fast_path_renders.renders()
+
+
 _RENDERS = """
 import json, fast_path_renders
 from htmltemplates._memory import memories
@@ -182,14 +191,12 @@ print(json.dumps([fast_path_renders.renders(), memories()]))
     "name", [entry.name for entry in TABLE if entry.test == SWITCH] + ["all memories"]
 )
 def test_each_fast_path_off_alone_renders_the_same(name: str) -> None:
-    import fast_path_renders  # noqa: PLC0415 - a module of tests/, with the suite's path
-
     memories = [entry.name for entry in TABLE if entry.site == "memory"]
     setting = ",".join(memories) if name == "all memories" else name
     done = _run(setting, _RENDERS)
     assert done.returncode == 0, done.stderr
     renders, remembered = json.loads(done.stdout)
-    assert renders == fast_path_renders.renders()
+    assert renders == _renders()
     for memory, (entries, size) in remembered.items():
         if memory.split(" ")[0] in setting.split(","):
             assert (entries, size) == (0, 0), memory  # switched off: remembers nothing

@@ -5,8 +5,8 @@ A spread entry ``k: v`` behaves exactly as ``k={v}`` written in the template wou
 name checks, the same value rules, the same URL filter. One definition renders each attribute
 from a value (render_whole, which spread_in_place calls for each entry of a spread or of a
 data/aria dict) and writes it out in one of two ways: as markup where it stands, or into the
-entries of a merged tag (render_tag). In place is the fast way of the merged tag: the slow paths
-merge every tag.
+entries of a merged tag (render_tag). In place is the fast way of the merged tag: with the fast
+paths tag-in-place and spread-tag-in-place off, every tag is merged.
 """
 
 from __future__ import annotations
