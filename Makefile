@@ -24,11 +24,12 @@ MYPY_PATHS = $(wildcard htmltemplates tests/typing bench examples)
 .DEFAULT_GOAL := test
 .PHONY: test venv version browser lint format format-check typecheck pytest cover demo bench clean \
         demo-quart demo-starlette demo-fastapi demo-django \
-        help corpus-record corpus-compare llms
+        help corpus-record corpus-compare llms fastpaths
 
 help:
 	@echo "make test       ruff check, ruff format --check, mypy, pytest (with README/docs examples),"
-	@echo "                then pytest again with HTMLTEMPLATES_SLOW_PATHS=1 (no browser tests), each"
+	@echo "                then pytest again with HTMLTEMPLATES_SLOW_PATHS=1 (every fast path off;"
+	@echo "                =NAME,NAME turns off those only; no browser tests), each"
 	@echo "                html() of the tests rendered again by stream_html() and html_async()"
 	@echo "make lint       ruff check + ruff format --check"
 	@echo "make format     ruff format + ruff check --fix"
@@ -42,6 +43,8 @@ help:
 	@echo "                (DEMO_PORT=N for another port)"
 	@echo "make bench      run the benchmarks (python -m bench)"
 	@echo "make llms       write docs/llms.txt again from the README and the docs"
+	@echo "make fastpaths  write the table of fast paths into docs/architecture.md again"
+	@echo "                (tools/fastpaths search PYTEST ARGS: which fast path makes them fail)"
 	@echo "make corpus-record   record every render of the suite in $(CORPUS) (tools/corpus)"
 	@echo "make corpus-compare  run the suite again, show each render that differs from $(CORPUS)"
 	@echo "make clean      remove the venvs and caches"
@@ -75,7 +78,8 @@ test: version browser
 	$(if $(MYPY_PATHS),$(VENV)/bin/mypy $(MYPY_PATHS),@echo "mypy: nothing to check yet")
 	$(PY) -m htmltemplates check examples docs README.md
 	$(PY) -m pytest -n auto --dist loadfile
-	@echo "=== again with HTMLTEMPLATES_SLOW_PATHS=1: every fast path off (htmltemplates/runtime/slow.py),"
+	@echo "=== again with HTMLTEMPLATES_SLOW_PATHS=1: every fast path off (the table: htmltemplates/_fastpaths.py;"
+	@echo "=== HTMLTEMPLATES_SLOW_PATHS=NAME,NAME turns off those only, tools/fastpaths search finds the one that fails),"
 	@echo "=== each html() of the tests rendered again by stream_html() and html_async() (tests/streamcheck.py),"
 	@echo "=== on as many processes as there are cores (pytest-xdist), each file's tests in one"
 	HTMLTEMPLATES_SLOW_PATHS=1 PYTHONPATH=tests $(PY) -m pytest -q -m "not browser" -p no:cacheprovider -p streamcheck -n auto --dist loadfile
@@ -138,6 +142,11 @@ bench: $(STAMP)
 # (htmltemplates/tooling/llms.py); tests/test_llms.py fails when it is out of date.
 llms: $(STAMP)
 	$(PY) -m htmltemplates.tooling.llms
+
+# The table of fast paths in docs/architecture.md, generated from htmltemplates/_fastpaths.py;
+# tests/test_fast_path_table.py fails when it is out of date.
+fastpaths: $(STAMP)
+	VENV=$(VENV) tools/fastpaths write
 
 # The differential corpus (tests/corpus.py): every top-level render of the suite, its output or
 # its error, so that a refactor can show it changed none (docs/design.md).

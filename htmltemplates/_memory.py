@@ -2,6 +2,11 @@
 of a style string, the kind of an attribute name from data...), each bounded in bytes, and all
 forgotten together when the plan cache is cleared or the framework attribute rules change.
 
+Each memory is named by its entry in the table of fast paths (_fastpaths.py): a memory is a
+shortcut past the function that computes what it holds, and with its entry switched off
+(``HTMLTEMPLATES_SLOW_PATHS``) it remembers nothing, so that every lookup misses and the
+definition runs.
+
 A memory is read on the hot paths as the plain dict it holds (``entries``): a lookup costs what
 a dict lookup costs. Entries are only added through it, which counts what they hold: their
 keys and values, str and bytes by their size, tuples by their items. Once a memory is full it
@@ -19,6 +24,8 @@ import sys
 import threading
 from collections.abc import Callable
 from typing import Any
+
+from ._fastpaths import on
 
 __all__ = ["LOCK", "MAX_MEMORY_BYTES", "Memory", "NestedMemory", "forget_all", "memories"]
 
@@ -49,10 +56,12 @@ class Memory[K, V]:
 
     __slots__ = ("entries", "max_bytes", "name", "size")
 
-    def __init__(self, name: str, max_bytes: int = MAX_MEMORY_BYTES) -> None:
-        self.name = name
+    def __init__(self, name: str, max_bytes: int = MAX_MEMORY_BYTES, detail: str = "") -> None:
+        # ``name``: the memory's entry in the table of fast paths (``detail`` tells apart
+        # memories of one entry); switched off, it has room for nothing
+        self.name = f"{name} ({detail})" if detail else name
         self.entries: dict[K, V] = {}
-        self.max_bytes = max_bytes
+        self.max_bytes = max_bytes if on(name) else 0
         self.size = 0
         _ALL.append(self)
 
@@ -87,9 +96,9 @@ class NestedMemory[K, K2, V]:
     __slots__ = ("entries", "max_bytes", "name", "size")
 
     def __init__(self, name: str, max_bytes: int = MAX_MEMORY_BYTES) -> None:
-        self.name = name
+        self.name = name  # its entry in the table of fast paths (see Memory)
         self.entries: dict[K, dict[K2, V]] = {}
-        self.max_bytes = max_bytes
+        self.max_bytes = max_bytes if on(name) else 0
         self.size = 0
         _ALL.append(self)
 

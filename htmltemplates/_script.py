@@ -10,9 +10,10 @@ each hole stands, the same refusals, with errors that show ``{name}`` under a ca
 
 from __future__ import annotations
 
-import functools
 import re
 from string.templatelib import Interpolation, Template
+
+from ._memory import Memory
 
 __all__ = ["script"]
 
@@ -24,8 +25,16 @@ _TYPE = re.compile(r"[A-Za-z0-9][A-Za-z0-9+./-]*")
 _END = re.compile(r"</script", re.IGNORECASE)
 
 
-@functools.lru_cache(maxsize=512)
 def _split(source: str, kind: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """:func:`_split_source`, remembered by source and type (bounded in bytes, forgotten with
+    the caches): the same strings tuple at each call, as a t-string literal hands out."""
+    split = _SPLITS.get((source, kind))
+    if split is None:
+        split = _SPLIT_MEMORY.add((source, kind), _split_source(source, kind))
+    return split
+
+
+def _split_source(source: str, kind: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The static strings and the hole names of ``source`` in a ``<script>`` of type ``kind``,
     or ValueError on a source that is not a script body with ``{{ name }}`` holes."""
     if kind is not None and not _TYPE.fullmatch(kind):
@@ -55,6 +64,12 @@ def _split(source: str, kind: str | None) -> tuple[tuple[str, ...], tuple[str, .
     strings[0] = opening + strings[0]
     strings[-1] += "</script>"
     return tuple(strings), tuple(names)
+
+
+_SPLIT_MEMORY = Memory[tuple[str, str | None], tuple[tuple[str, ...], tuple[str, ...]]](
+    "script-splits"
+)
+_SPLITS = _SPLIT_MEMORY.entries
 
 
 def script(source: str, /, *, type: str | None = None, **values: object) -> Template:

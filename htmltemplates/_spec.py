@@ -279,7 +279,7 @@ class AttributeRules:
         self._sets: dict[str, dict[str, str]] = {}
         self._enabled: dict[str, bool] = {}
         # name -> (context, bound name)
-        self._memory = Memory[str, tuple[str, str] | None]("attribute rule lookups")
+        self._memory = Memory[str, tuple[str, str] | None]("rule-lookups")
         self._listeners: list[Callable[[], None]] = []
 
     def add(self, name: str, rules: Mapping[str, str], *, enabled: bool = True) -> None:

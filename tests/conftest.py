@@ -8,7 +8,7 @@ the repository root has a conftest.py of its own (the sybil docs runner).
 import pytest
 from hypothesis import HealthCheck, settings
 
-from htmltemplates.runtime.slow import SLOW_PATHS
+from htmltemplates._fastpaths import OFF
 
 # The first example of a property compiles its template; slow CI machines must not fail on it.
 settings.register_profile(
@@ -18,11 +18,17 @@ settings.load_profile("htmltemplates")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """With HTMLTEMPLATES_SLOW_PATHS=1 (the second run of ``make test``) skip the tests marked
-    fast_path: they check that a fast path is taken, which the switch turns off."""
-    if not SLOW_PATHS:
+    """With fast paths switched off (HTMLTEMPLATES_SLOW_PATHS=1 in the second run of ``make
+    test``, or some names) skip the tests marked fast_path: they check that a fast path is
+    taken. ``fast_path("name", ...)`` names the entries it checks (skipped when one is off);
+    a bare ``fast_path`` is skipped when any is off."""
+    if not OFF:
         return
-    skip = pytest.mark.skip(reason="checks a fast path, off with HTMLTEMPLATES_SLOW_PATHS=1")
     for item in items:
-        if item.get_closest_marker("fast_path"):
-            item.add_marker(skip)
+        marker = item.get_closest_marker("fast_path")
+        if marker is None:
+            continue
+        names = set(marker.args) or OFF
+        if names & OFF:
+            reason = f"checks a fast path off with HTMLTEMPLATES_SLOW_PATHS: {min(names & OFF)}"
+            item.add_marker(pytest.mark.skip(reason=reason))

@@ -657,3 +657,36 @@ def test_lazy_data_dicts_expand_in_every_path() -> None:
 def test_class_true_is_bare_in_every_path() -> None:
     assert '<p title="t" class>' == html(t'<p title="t" { ({"class": True}) }>')
     assert '<p title="t" class>' == html(t'<p title="t" { ({"class": True}) }{EMPTY}>')
+
+
+class _NewKind:
+    """A kind added to AttrKind that the runtime has no value rule for yet."""
+
+    name = "NEW"
+
+    def __repr__(self) -> str:
+        return "<AttrKind.NEW>"
+
+
+def test_an_attribute_kind_without_a_rule_is_an_internal_error_not_text() -> None:
+    import contextlib  # noqa: PLC0415 - (imported here: the lines above keep their numbers)
+    from typing import cast  # noqa: PLC0415
+
+    from htmltemplates._spec import SCRIPT_KINDS, AttrKind  # noqa: PLC0415
+    from htmltemplates.runtime.attributes import event_value, whole_value  # noqa: PLC0415
+    from htmltemplates.runtime.tags import render_whole  # noqa: PLC0415
+
+    # the runtime used to write a value of a kind it did not know as plain text
+    new = cast("AttrKind", _NewKind())
+    with pytest.raises(AssertionError, match=r"kind <AttrKind\.NEW>"):
+        whole_value("javascript:x()", 0, "new", new)
+    with pytest.raises(AssertionError, match=r"kind <AttrKind\.NEW>"):
+        render_whole("javascript:x()", 0, " ", "new", "new", '"', new)
+    with pytest.raises(AssertionError, match=r"kind <AttrKind\.NEW>"):
+        event_value("x()", 0, new)
+    for kind in AttrKind:  # every kind there is has its rule: rendered, or refused
+        with contextlib.suppress(RenderError):
+            whole_value("x", 0, "x", kind)
+        if kind in SCRIPT_KINDS:
+            with contextlib.suppress(RenderError):
+                event_value("x", 0, kind)

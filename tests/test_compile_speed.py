@@ -357,7 +357,7 @@ def test_a_plan_compiled_a_function_at_a_time_has_the_lines_of_its_source() -> N
         name: value for name, value in render.__globals__.items() if re.fullmatch(r"_f\d+", name)
     }
     assert len(functions) + 1 > htmltemplates.compiler.emit._SEPARATE  # with render()
-    assert "_foreign(lambda: " in source
+    assert "_in_foreign(lambda: " in source
     whole: dict[str, object] = {}
     exec(compile(source, render.__code__.co_filename, "exec"), whole)
     for name, function in [*functions.items(), ("render", render)]:

@@ -401,12 +401,12 @@ def test_positional_or_keyword_parameters_are_props() -> None:
     assert '<a href="/x">here</a>' == html(t'<{Link} href="/x" />')
 
 
+@pytest.mark.fast_path("component-signatures")
 def test_signature_is_inspected_once_per_callable() -> None:
     def Fresh(*, a: str) -> str:  # noqa: N802
         return a
 
-    for value in ("1", "2", "3"):
-        assert value == html(t"<{Fresh} a={value} />")
+    assert all(value == html(t"<{Fresh} a={value} />") for value in ("1", "2", "3"))
     assert 1 == sum(1 for key in _components._signatures if key is Fresh)
 
 
@@ -705,7 +705,7 @@ def test_a_checked_tag_rechecks_another_component() -> None:
     assert "x" == render(Strict)
 
 
-@pytest.mark.fast_path
+@pytest.mark.fast_path("component-verified")
 def test_a_checked_tag_calls_its_component_without_checking_again(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -14,11 +14,11 @@ from string.templatelib import Template
 import pytest
 
 from htmltemplates import TemplateSyntaxError, explain, html
+from htmltemplates._fastpaths import on
 from htmltemplates._spec import AttrKind
 from htmltemplates.compiler.plan import compile_template
 from htmltemplates.escaper import Escaper, Escaping
 from htmltemplates.runtime.cache import compile_plan
-from htmltemplates.runtime.slow import SLOW_PATHS
 from htmltemplates.tooling import rules
 from htmltemplates.tooling.explain import Hole, main, template_at
 
@@ -147,7 +147,7 @@ def test_the_escapers_are_those_of_the_plan() -> None:
         "CSS value",
         "comment text",
     ]
-    if not SLOW_PATHS:  # (the slow paths merge every tag: one comment for the whole tag)
+    if on("tag-in-place"):  # (off, every tag is merged: one comment for the whole tag)
         source = compile_template(template)[1]
         named = re.findall(r"# \{x\}: (.*)$", source, re.MULTILINE)
         where = [f"{hole.attribute}, " if hole.attribute else "" for hole in holes]

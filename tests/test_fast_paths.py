@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from markupsafe import Markup
 
 from htmltemplates import TemplateError, TrustedURL, clear_cache, explain, html
+from htmltemplates._fastpaths import on
 from htmltemplates._spec import AttrKind, UrlPart
 from htmltemplates.escaper import Escaper, Escaping
 from htmltemplates.runtime import srcset
@@ -34,7 +35,6 @@ from htmltemplates.runtime.attributes import (
 )
 from htmltemplates.runtime.escapers import escape_text, markup_to_text
 from htmltemplates.runtime.scripted import js_part
-from htmltemplates.runtime.slow import SLOW_PATHS
 from htmltemplates.runtime.tags import render_whole
 from htmltemplates.runtime.text import render_rcdata, render_text, render_text_foreign
 
@@ -248,7 +248,7 @@ def test_a_spread_of_a_plain_dict_renders_as_the_merged_tag_renders_it(
 
     render()  # (the first render validates the names the fast path looks up)
     fast = render()
-    monkeypatch.setattr("htmltemplates.runtime.tags.SLOW_PATHS", True)  # always merged
+    monkeypatch.setattr("htmltemplates.runtime.tags._SPREAD_IN_PLACE", False)  # merged
     assert render() == fast
 
 
@@ -320,7 +320,7 @@ _SRCSET_VALUES = st.one_of(
 def test_a_srcset_renders_as_its_definition_renders_it(value: object) -> None:
     fast = _result(lambda: srcset_value(value, 0, "srcset"))
     with pytest.MonkeyPatch.context() as patch:  # no value is of this class: no shortcut taken
-        for name in ("_FAST_STR", "_FAST_LIST", "_FAST_TUPLE"):
+        for name in ("_SRCSET_STR", "_SRCSET_URL", "_SRCSET_LIST", "_SRCSET_TUPLE"):
             patch.setattr(f"htmltemplates.runtime.attributes.{name}", type("NoValue", (), {}))
         assert _result(lambda: srcset_value(value, 0, "srcset")) == fast
     assert _result(lambda: html(t"<img srcset={value}>")) == (
@@ -421,7 +421,7 @@ def test_a_data_or_aria_dict_names_its_entries_as_its_definition_names_them(
 
     render()  # (the names it makes are remembered)
     fast = render()
-    monkeypatch.setattr("htmltemplates.runtime.tags._FAST_PREFIXED", {})  # none remembered
+    monkeypatch.setattr("htmltemplates.runtime.tags._PREFIXED", {})  # none remembered
     assert render() == fast
 
 
@@ -446,7 +446,7 @@ def test_a_dict_of_keys_seen_before_renders_as_its_definition_renders_it(
 
     render("first")  # (the verdicts on the keys are remembered)
     fast = render(value)
-    monkeypatch.setattr("htmltemplates.runtime.tags.SLOW_PATHS", True)  # always merged
+    monkeypatch.setattr("htmltemplates.runtime.tags._SPREAD_IN_PLACE", False)  # merged
     assert render(value) == fast
 
 
@@ -527,7 +527,7 @@ def test_a_spread_whose_names_depend_on_the_element_renders_as_the_merged_tag(
 
     render()
     fast = render()
-    monkeypatch.setattr("htmltemplates.runtime.tags.SLOW_PATHS", True)  # always merged
+    monkeypatch.setattr("htmltemplates.runtime.tags._SPREAD_IN_PLACE", False)  # merged
     assert render() == fast
 
 
@@ -540,8 +540,8 @@ def test_a_merged_style_renders_as_render_whole_renders_it(
 
     fast = render()
     no_value = type("NoValue", (), {})  # no value is of this class: no shortcut taken
-    monkeypatch.setattr("htmltemplates.runtime.tags._FAST_STR", no_value)
-    monkeypatch.setattr("htmltemplates.runtime.tags._FAST_DICT", no_value)
+    monkeypatch.setattr("htmltemplates.runtime.tags._MERGED_STR", no_value)
+    monkeypatch.setattr("htmltemplates.runtime.tags._MERGED_DICT", no_value)
     assert render() == fast
 
 
@@ -563,10 +563,10 @@ def test_a_static_class_or_style_merged_with_a_hole_renders_as_the_merged_tag(
     make: Callable[[object], Template], value: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     template = make(value)
-    if not SLOW_PATHS:  # (which merge every tag)
+    if on("merged-once"):
         assert "merged, attribute value" in str(explain(template, plan=True))
     fast = _result(lambda: html(template))
-    monkeypatch.setattr("htmltemplates.compiler.lower.SLOW_PATHS", True)  # render_tag merges
+    monkeypatch.setattr("htmltemplates._fastpaths.OFF", {"tag-in-place", "merged-once"})
     clear_cache()
     try:
         assert _result(lambda: html(template)) == fast
@@ -596,7 +596,7 @@ def test_a_str_subclass_key_equal_to_a_name_seen_is_judged_as_it_shows(
     ]
     fast = render(_Key("title"))  # equal to "title", whose verdict is remembered
     assert fast[0] == ("error", "spread-name")
-    monkeypatch.setattr("htmltemplates.runtime.tags.SLOW_PATHS", True)  # always merged
+    monkeypatch.setattr("htmltemplates.runtime.tags._SPREAD_IN_PLACE", False)  # merged
     assert render(_Key("title")) == fast
 
 
@@ -631,7 +631,7 @@ def test_the_remembered_text_of_markup_in_an_attribute_is_its_definition(markup:
     assert expected == html(t"<p title={Markup(markup)}>")  # an equal Markup, another object
 
 
-@pytest.mark.fast_path
+@pytest.mark.fast_path("plain-spread", "attribute-names", "data-names")
 def test_a_spread_of_names_a_data_dict_made_first_is_written_in_one_pass(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -644,7 +644,7 @@ def test_a_spread_of_names_a_data_dict_made_first_is_written_in_one_pass(
         written.append(plain_spread(*args))  # type: ignore[arg-type]
         return written[-1]
 
-    monkeypatch.setitem(emit._GLOBALS, "_plain", watched)
+    monkeypatch.setitem(emit._GLOBALS, "_plain_spread", watched)
     clear_cache()  # plans made from here call the watched function
     assert '<p data-made-first="1">' == html(t"<p data={ {'made-first': 1} }>")
     attrs = {"data-made-first": "2", "title": "t"}  # the same name, another str object

@@ -22,6 +22,7 @@ LAYERS: list[tuple[str, list[str]]] = [
         "shared",
         [
             "htmltemplates.errors",
+            "htmltemplates._fastpaths",
             "htmltemplates._memory",
             "htmltemplates._messages",
             "htmltemplates._spec",

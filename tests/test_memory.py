@@ -9,7 +9,6 @@ import pytest
 
 from htmltemplates import _spec, attribute_rules, clear_cache, html
 from htmltemplates._memory import MAX_MEMORY_BYTES, Memory, memories
-from htmltemplates.runtime.slow import SLOW_PATHS
 
 
 @pytest.fixture(autouse=True)
@@ -21,8 +20,9 @@ def fresh() -> Iterator[None]:
     clear_cache()
 
 
+@pytest.mark.fast_path("script-splits")  # (a memory switched off keeps nothing)
 def test_a_memory_keeps_what_fits_in_its_bytes() -> None:
-    memory = Memory[str, str]("test: small", max_bytes=1_000)
+    memory = Memory[str, str]("script-splits", max_bytes=1_000, detail="test: small")
     for k in range(100):
         assert f"text {k}" == memory.add(f"value {k}", f"text {k}")
     assert 0 < len(memory.entries) < 100
@@ -33,7 +33,7 @@ def test_a_memory_keeps_what_fits_in_its_bytes() -> None:
     assert ({}, 0) == (memory.entries, memory.size)
 
 
-@pytest.mark.skipif(SLOW_PATHS, reason="with the slow paths nothing is remembered")
+@pytest.mark.fast_path("style-declarations")
 def test_style_dicts_of_a_user_theme_cannot_grow_memory_without_limit() -> None:
     # custom properties from data: each a new key of the declaration memory
     for k in range(20_000):
@@ -41,12 +41,12 @@ def test_style_dicts_of_a_user_theme_cannot_grow_memory_without_limit() -> None:
         assert f'<p style="--user-colour-{k}: #{k:06x}; color: red">x</p>' == html(
             t"<p style={theme}>x</p>"
         )
-    entries, size = memories()["style declarations"]
+    entries, size = memories()["style-declarations"]
     assert 1_000 < entries < 20_000
     assert size <= MAX_MEMORY_BYTES
 
 
-@pytest.mark.skipif(SLOW_PATHS, reason="with the slow paths nothing is remembered")
+# (a memory switched off keeps nothing: within its bytes too)
 def test_every_memory_stays_within_its_bytes() -> None:
     for k in range(5_000):
         value = f"{k}" * 40

@@ -20,19 +20,19 @@ def test_one_piece_per_line_each_hole_named() -> None:
     body = source.split("        return (\n")[1].split("        )\n")[0]
     assert [
         "'<a href=\"/u/'",
-        "f'{(_str(v0) if (c := v0.__class__) is _int else _pstr(v0, 0, _key0, _PART.PATH) "
-        "if c is _str else _piece(v0, 0, _key0, _PART.PATH))}'  # {url}: href, URL path",
+        "f'{(_str(v0) if (c := v0.__class__) is _int else _url_piece_str(v0, 0, _key0, _PART.PATH) "
+        "if c is _str else _url_piece(v0, 0, _key0, _PART.PATH))}'  # {url}: href, URL path",
         "'\"'",
-        "f'{(_start0 + _esc(v1) + '\"' if (c := v1.__class__) is _str and v1 else "
+        "f'{(_start0 + _escape_text(v1) + '\"' if (c := v1.__class__) is _str and v1 else "
         "(_bare0 if v1 else '') if c is _bool else _start0 + "
-        "_str(v1) + '\"' if c is _int or c is _float else _start0 + _mattr(v1) + "
+        "_str(v1) + '\"' if c is _int or c is _float else _start0 + _markup_attribute(v1) + "
         "'\"' if c is _Markup else '' if v1 is None or v1 is False else "
-        "_bare0 if v1 is True else _whole(v1, 1, _ws0, _name0, _key1, '\"', _KIND.PLAIN))}'"
+        "_bare0 if v1 is True else _render_whole(v1, 1, _ws0, _name0, _key1, '\"', _KIND.PLAIN))}'"
         "  # {name}: title, attribute value (plain)",
         "'>'",
-        "f'{(_esc(v2) if (c := v2.__class__) is _str else _str(v2) if c is _int or "
-        "c is _float else _render_str(v2, 2) if c is _Template else _texts(v2, 2) if c is "
-        "_list else _text(v2, 2))}'  # {name}: text",
+        "f'{(_escape_text(v2) if (c := v2.__class__) is _str else _str(v2) if c is _int or "
+        "c is _float else _render_str(v2, 2) if c is _Template else _render_list(v2, 2) if c is "
+        "_list else _render_text(v2, 2))}'  # {name}: text",
         "'</a>'",
     ] == [line.strip() for line in body.splitlines()]
 
@@ -65,3 +65,17 @@ def test_the_source_of_a_plan_is_forgotten_with_the_plan() -> None:
     del render
     gc.collect()
     assert filename not in linecache.cache
+
+
+def test_each_function_a_plan_calls_has_its_own_name() -> None:
+    # a plan's source reads like the code: _render_text is render_text, not an alias
+    import sys  # noqa: PLC0415 - (imported here: the lines above keep their numbers)
+    from types import FunctionType  # noqa: PLC0415
+
+    from htmltemplates.compiler.emit import _GLOBALS  # noqa: PLC0415
+
+    functions = {name: value for name, value in _GLOBALS.items() if isinstance(value, FunctionType)}
+    assert len(functions) > 30
+    for name, function in functions.items():  # (a function made by a factory: its module's name)
+        module = vars(sys.modules[function.__module__])
+        assert function is module.get(name[1:]), name

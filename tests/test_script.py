@@ -4,8 +4,7 @@ from string.templatelib import Interpolation, Template
 
 import pytest
 
-from htmltemplates import TemplateSyntaxError, csp_nonce, html, script
-from htmltemplates._script import _split
+from htmltemplates import TemplateSyntaxError, _script, clear_cache, csp_nonce, html, script
 
 EVIL = "</script><img src=x onerror=alert(1)>'\"`${x}\u2028"
 # as a JSON string, and as the text inside a JavaScript string (where '"' is \\u0022 too)
@@ -63,12 +62,13 @@ def test_a_name_used_twice_takes_one_value() -> None:
     assert html(script("a({{ x }}); b({{x}});", x=[1])) == "<script>a( [1] ); b( [1] );</script>"
 
 
-def test_the_source_is_split_once() -> None:
-    _split.cache_clear()
-    for n in range(3):
-        script("f({{ n }})", n=n)
-    assert _split.cache_info().hits == 2
-    assert _split.cache_info().misses == 1
+@pytest.mark.fast_path("script-splits")
+def test_the_source_is_split_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    split, splits = _script._split_source, list[tuple[str, str | None]]()
+    monkeypatch.setattr(_script, "_split_source", lambda *args: splits.append(args) or split(*args))
+    clear_cache()  # (the split of the source, remembered until the caches are cleared)
+    assert {("<script>f(", ")</script>")} == {script("f({{ n }})", n=n).strings for n in range(3)}
+    assert [("f({{ n }})", None)] == splits
 
 
 def test_a_hole_where_no_value_is_safe_is_refused_with_its_name() -> None:

@@ -10,9 +10,9 @@ The plan of ``t'<a href="{url}">{name}</a>'`` reads::
         try:
             return (
                 '<a href="'
-                f'{(_url(v0, 0, _key0))}'  # {url}: URL
+                f'{(_url_part(v0, 0, _key0))}'  # {url}: URL
                 '">'
-                f'{(_esc(v1) if (c := v1.__class__) is _str else ... _text(v1, 1))}'  # {name}: text
+                f'{(_escape_text(v1) if (c := v1.__class__) is _str else ...)}'  # {name}: text
                 '</a>'
             )
         except ValueError:
@@ -79,19 +79,21 @@ from .ir import (
 
 __all__ = ["emit"]
 
-# What plans call, by name.
+# What plans call, each by the name of what it is (the function's own name, with a _).
 _GLOBALS: dict[str, object] = {
     "_str": str,
     "_list": list,
     "_dict": dict,
     "_Markup": Markup,
-    "_style": _attributes.style_text,
-    "_styled": _attributes.STYLE_STRINGS.get,  # what style_text remembered, without its call
-    "_cssv": _css.css_value_text,
-    "_cssknown": _css.CSS_VALUE_TEXTS.get,  # what css_value_text remembered, without its call
+    "_style_text": _attributes.style_text,
+    # what style_text remembered, without its call
+    "_remembered_style": _attributes.STYLE_STRINGS.get,
+    "_css_value_text": _css.css_value_text,
+    # what css_value_text remembered, without its call
+    "_remembered_css_value": _css.CSS_VALUE_TEXTS.get,
     "_tuple": tuple,
-    "_atext": _attributes.attr_text,
-    "_mattr": _attributes.markup_attribute,
+    "_attr_text": _attributes.attr_text,
+    "_markup_attribute": _attributes.markup_attribute,
     "_SAFE_URL_STARTS": _escapers.SAFE_URL_STARTS,
     "_int": int,
     "_float": float,
@@ -100,43 +102,43 @@ _GLOBALS: dict[str, object] = {
     "_TemplateError": TemplateError,
     "_PART": UrlPart,
     "_KIND": AttrKind,
-    "_keep_newline": _escapers.keep_first_newline,
-    "_esc": escape_text,
-    "_text": _text.render_text,
-    "_texts": _text.render_list,
-    "_text_f": _text.render_text_foreign,
-    "_foreign": _text.in_foreign,
+    "_keep_first_newline": _escapers.keep_first_newline,
+    "_escape_text": escape_text,
+    "_render_text": _text.render_text,
+    "_render_list": _text.render_list,
+    "_render_text_foreign": _text.render_text_foreign,
+    "_in_foreign": _text.in_foreign,
     "_render_str": _text.render_str,
-    "_rcdata": _text.render_rcdata,
-    "_comment": _text.render_comment,
+    "_render_rcdata": _text.render_rcdata,
+    "_render_comment": _text.render_comment,
     "_convert": _text.convert,
-    "_js": _scripted.js_part,
-    "_jss": _scripted.js_string_part,
-    "_jsonv": _scripted.json_value,
-    "_alpine": _scripted.alpine_data,
-    "_imap": _scripted.importmap_part,
-    "_css": _attributes.css_part,
-    "_part": _attributes.attr_part,
-    "_url": _attributes.url_part,
-    "_res": _attributes.resource_part,
-    "_piece": _attributes.url_piece,
-    "_pstr": _attributes.url_piece_str,
-    "_srcset": _attributes.srcset_value,
-    "_marked": _attributes.part_text,
-    "_event": _attributes.render_event,
-    "_whole": _tags.render_whole,
-    "_tag": _tags.render_tag,
-    "_try": _tags.render_spread_tag,
-    "_spread": _tags.spread_in_place,
+    "_js_part": _scripted.js_part,
+    "_js_string_part": _scripted.js_string_part,
+    "_json_value": _scripted.json_value,
+    "_alpine_data": _scripted.alpine_data,
+    "_importmap_part": _scripted.importmap_part,
+    "_css_part": _attributes.css_part,
+    "_attr_part": _attributes.attr_part,
+    "_url_part": _attributes.url_part,
+    "_resource_part": _attributes.resource_part,
+    "_url_piece": _attributes.url_piece,
+    "_url_piece_str": _attributes.url_piece_str,
+    "_srcset_value": _attributes.srcset_value,
+    "_part_text": _attributes.part_text,
+    "_render_event": _attributes.render_event,
+    "_render_whole": _tags.render_whole,
+    "_render_tag": _tags.render_tag,
+    "_render_spread_tag": _tags.render_spread_tag,
+    "_spread_in_place": _tags.spread_in_place,
     "_Written": _tags.Written,
-    "_plain": _tags.plain_spread,
-    "_nonce": nonce_attribute,
+    "_plain_spread": _tags.plain_spread,
+    "_nonce_attribute": nonce_attribute,
     "_check_ints": check_ints,
     "_too_deep": too_deep,
-    "_comp": _components.render_component,
-    "_defer": _streaming.defer_text,
-    "_defer_comp": _streaming.defer_component,
-    "_props": _components.spread_props,
+    "_render_component": _components.render_component,
+    "_defer_text": _streaming.defer_text,
+    "_defer_component": _streaming.defer_component,
+    "_spread_props": _components.spread_props,
     "_annotate": _components.annotate,
     "_EMPTY": _components.EMPTY,
     "_plans": cache.plans,
@@ -197,8 +199,9 @@ class _Emitter:
 
     A streaming plan (``stream``, see runtime/streaming.py) is the same plan with two kinds of
     piece written otherwise: a hole in element content whose value is not a str or an int, and
-    a component tag there, are handed to ``_defer`` and ``_defer_comp``, which append them to
-    the list ``deferred`` (the plan's second parameter) and write a marker in their place."""
+    a component tag there, are handed to ``_defer_text`` and ``_defer_component``, which
+    append them to the list ``deferred`` (the plan's second parameter) and write a marker in
+    their place."""
 
     def __init__(self, template: Template, stream: bool = False) -> None:
         self.template = template
@@ -216,10 +219,10 @@ class _Emitter:
         self.constants[name] = value
         return name
 
-    def hole(self, index: int) -> str:
-        """How hole ``index`` is written in the template, for a comment: ``{user.name}``."""
+    def hole(self, slot: int) -> str:
+        """How hole ``slot`` is written in the template, for a comment: ``{user.name}``."""
         interpolations = self.template.interpolations
-        expression = interpolations[index].expression if index < len(interpolations) else ""
+        expression = interpolations[slot].expression if slot < len(interpolations) else ""
         text = " ".join(expression.split())
         text = text if len(text) <= 60 else text[:57] + "..."
         # escaped as in a str literal's repr, quotes aside: no control character (a NUL would
@@ -377,16 +380,16 @@ class _Emitter:
         match node:
             case Text(text):
                 return [text]
-            case TextValue(index, escaper, keep_newline):
+            case TextValue(slot, escaper, keep_newline):
                 if self.stream and escaper is Escaper.TEXT and not keep_newline:
-                    source = sources.deferred_text(index)
+                    source = sources.deferred_text(slot)
                 else:
-                    source = sources.text_value(self.const, index, escaper, self.brief)
+                    source = sources.text_value(self.const, slot, escaper, self.brief)
                 # the parser drops a newline right after <pre>/<textarea>: give it one to drop
-                source = f"_keep_newline({source})" if keep_newline else source
-                return [self._piece(source, node, f"{self.hole(index)}: {escaper}")]
+                source = f"_keep_first_newline({source})" if keep_newline else source
+                return [self._piece(source, node, f"{self.hole(slot)}: {escaper}")]
             case Nonce():
-                return [_Piece("f'{(_nonce())}'", "the CSP nonce")]
+                return [_Piece("f'{(_nonce_attribute())}'", "the CSP nonce")]
             case WholeAttribute():
                 whole = Escaping(Escaper.ATTRIBUTE, kind=node.kind)
                 note = self._note(node.index, node.name, whole)
@@ -394,11 +397,11 @@ class _Emitter:
                 return [self._piece(source, node, note)]
             case AttributeValue():
                 return self._attribute_value(node)
-            case Spread(index):
+            case Spread(slot):
                 source = sources.spread(self.const, node)
-                return [self._piece(source, node, f"{self.hole(index)}: {Escaper.SPREAD}")]
-            case MergedAttribute(index, kind):
-                note = self._note(index, "merged", Escaping(Escaper.ATTRIBUTE, kind=kind))
+                return [self._piece(source, node, f"{self.hole(slot)}: {Escaper.SPREAD}")]
+            case MergedAttribute(slot, kind):
+                note = self._note(slot, "merged", Escaping(Escaper.ATTRIBUTE, kind=kind))
                 return [self._piece(sources.merged_attribute(self.const, node), node, note)]
             case MergedTag():
                 note = f"<{node.plan.element}> merged: {self._holes(node.holes)}"
@@ -417,12 +420,12 @@ class _Emitter:
         values, raw = reads(node)
         return _Piece("f'{(" + source + ")}'", note, values, raw)
 
-    def _note(self, index: int, attribute: str, escaping: Escaping | None = None) -> str:
+    def _note(self, slot: int, attribute: str, escaping: Escaping | None = None) -> str:
         what = f"{attribute}, {escaping}" if escaping else attribute
-        return f"{self.hole(index)}: {what}"
+        return f"{self.hole(slot)}: {what}"
 
     def _holes(self, holes: Sequence[int]) -> str:
-        return ", ".join(self.hole(n) for n in holes)
+        return ", ".join(self.hole(slot) for slot in holes)
 
     def _spread_note(self, node: SpreadTag) -> str:
         element = node.merged.plan.element
@@ -484,8 +487,8 @@ class _Emitter:
             children = sources.children(self.const, node)
             call = f"v{node.index}, {props}, {children}, {site}, interpolations"
             if deferred:
-                return f"_defer_comp({call}, deferred)"
-            source = f"_comp({call})"
+                return f"_defer_component({call}, deferred)"
+            source = f"_render_component({call})"
         else:
             params, args, body = self._component_function(node)
             name = f"_f{len(self.functions)}"
@@ -494,12 +497,12 @@ class _Emitter:
             )
             source = f"{name}({args}, interpolations)"
         # maybe in <svg>, <math> or <select>: the templates the component renders are told so
-        return f"_foreign(lambda: {source})" if node.foreign else source
+        return f"_in_foreign(lambda: {source})" if node.foreign else source
 
     def _component_function(self, node: Component) -> tuple[str, str, list[str]]:
         """The parameters, the arguments and the body of the function that renders a
-        component tag without spreads; the arguments are evaluated in the order _comp's were:
-        component, props, children (see sources.component_body)."""
+        component tag without spreads; the arguments are evaluated in the order
+        _render_component's were: component, props, children (see sources.component_body)."""
         props = [prop for prop in node.props if isinstance(prop, Prop)]
         site = self.const(node.site, "site")
         children = sources.children(self.const, node)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from string.templatelib import Template
 
+from .._fastpaths import on
 from .._spec import AttrKind, ascii_lower
 from ..analyze.attributes import static_value
 from ..analyze.walk import Escapings, prop_keyword
@@ -20,7 +21,6 @@ from ..escaper import Escaping
 from ..lang.references import decode_attribute
 from ..runtime.attributes import PartsItem
 from ..runtime.components import EMPTY, Site
-from ..runtime.slow import SLOW_PATHS
 from ..runtime.tags import MERGED, SpreadItem, StaticItem, TagPlan, WholeItem, requote
 from ..scan.tokens import (
     AttrToken,
@@ -130,9 +130,9 @@ def _lower_tag(tag: TagToken, escapings: Escapings, seen: _Seen) -> list[Node]:
             item.ws = " "
     # in place is the fast way of the merged tag, which render_tag defines: the slow paths
     # merge every tag
-    layout = "merge" if SLOW_PATHS else _layout(tag)
+    layout = _layout(tag) if on("tag-in-place") else "merge"
     if layout == "merge":
-        merged = None if SLOW_PATHS else _merged_once(tag, escapings, seen.texts)
+        merged = _merged_once(tag, escapings, seen.texts) if on("merged-once") else None
         return [_merged(tag, escapings)] if merged is None else merged
     in_place = _in_place(tag, escapings, seen.texts)
     if layout == "in place":
@@ -291,7 +291,7 @@ def _lower_component(token: ComponentToken, template: Template) -> Component:
     children = _children(token, template)
     # a spread's names can change from one render to the next: checked at every call (as
     # every call is with the slow paths, which the fast call of a verified component must equal)
-    checked = spread or SLOW_PATHS
+    checked = spread or not on("component-verified")
     return Component(slot, tuple(props), children, site, token.close, token.foreign, checked)
 
 

@@ -86,7 +86,7 @@ def id_of(strings: Sequence[str], names: Sequence[str]) -> str:
 # tuple at every run, so the id is built once per message in the source.
 # Bounded in bytes (_memory.py): messages built dynamically must not grow memory without limit.
 _ID_MEMORY = Memory[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, tuple[str, ...]]](
-    "message ids", max_bytes=4 * MAX_MEMORY_BYTES
+    "message-ids", max_bytes=4 * MAX_MEMORY_BYTES
 )
 _IDS = _ID_MEMORY.entries
 _MAX_ENTRIES = 20_000  # patterns per catalog

@@ -17,6 +17,7 @@ from typing import Literal
 from markupsafe import Markup
 
 from .. import _messages as _msg
+from .._fastpaths import fast
 from .._memory import Memory, NestedMemory
 from .._spec import SCRIPT_KINDS, AttrKind, UrlPart, ascii_lower
 from ..escaper import CSS_ESCAPERS, URL_PIECES, Escaper, Escaping
@@ -35,7 +36,6 @@ from .escapers import (
     plain_str,
 )
 from .scripted import alpine_data, filter_part, js_part, js_string_part, json_value, trusted_html
-from .slow import fast
 from .srcset import (
     DESCRIPTOR,
     SRCSET_SPECIAL,
@@ -79,10 +79,14 @@ __all__ = [
 # An attribute's whole value, rendered: escaped text, or True for a bare attribute
 Value = str | Literal[True]
 
-# The shortcuts for the classes of most values (see slow.py): each is a fast path of the code
-# after it, which the switch HTMLTEMPLATES_SLOW_PATHS=1 takes instead
-_FAST_STR, _FAST_INT, _FAST_MARKUP = fast(str), fast(int), fast(Markup)
-_FAST_DICT, _FAST_LIST, _FAST_TUPLE = fast(dict), fast(list), fast(tuple)
+# The shortcuts for the classes of most values, each a fast path of the code after it (see
+# _fastpaths.py: each is its class, or none with its fast path off)
+_TEXT_STR, _TEXT_INT = fast("attr-text-str", str), fast("attr-text-int", int)
+_TEXT_MARKUP, _CLASS_DICT = fast("attr-text-markup", Markup), fast("attr-text-class-dict", dict)
+_SRCSET_STR, _SRCSET_URL = fast("srcset-str", str), fast("srcset-url", str)
+_SRCSET_LIST, _SRCSET_TUPLE = fast("srcset-list", list), fast("srcset-list", tuple)
+_STYLE_STR, _STYLE_DICT = fast("style-str", str), fast("style-dict", dict)
+_WHOLE_STR = fast("whole-value-str", str)
 
 
 def attr_text(value: object, slot: int, name: str, depth: int = 0) -> str:
@@ -93,7 +97,7 @@ def attr_text(value: object, slot: int, name: str, depth: int = 0) -> str:
     spaces; for ``class``, a dict gives the names whose values are true.
     """
     cls = value.__class__
-    if cls is _FAST_STR:
+    if cls is _TEXT_STR:
         return value  # type: ignore[return-value]
     if cls is list or cls is tuple:
         if depth >= MAX_DEPTH:
@@ -102,16 +106,16 @@ def attr_text(value: object, slot: int, name: str, depth: int = 0) -> str:
         for item in value:  # type: ignore[attr-defined]
             if item:
                 text = (
-                    item if item.__class__ is _FAST_STR else attr_text(item, slot, name, depth + 1)
+                    item if item.__class__ is _TEXT_STR else attr_text(item, slot, name, depth + 1)
                 )
                 if text:
                     texts.append(text)
         return " ".join(texts)
-    if cls is _FAST_INT:
+    if cls is _TEXT_INT:
         return int_text(value, slot)  # type: ignore[arg-type]
-    if cls is _FAST_MARKUP:  # the match's __html__ case below: a Markup's __html__ is itself
+    if cls is _TEXT_MARKUP:  # the match's __html__ case below: a Markup's __html__ is itself
         return markup_to_text(value)  # type: ignore[arg-type]
-    if cls is _FAST_DICT and name == "class":  # the match's Mapping case below
+    if cls is _CLASS_DICT and name == "class":  # the match's Mapping case below
         return " ".join([str(key) for key, on in value.items() if on])  # type: ignore[attr-defined]
     value = resolve(value, slot)
     match value:
@@ -189,7 +193,9 @@ def url_piece_str(value: str, slot: int, name: str, part: UrlPart) -> str:
     return remember(known, value, url_piece(value, slot, name, part)) if text is None else text
 
 
-_PIECE_MEMORIES = {part: Memory[str, str](f"URL {part.name.lower()} texts") for part in UrlPart}
+_PIECE_MEMORIES = {
+    part: Memory[str, str]("url-piece-texts", detail=part.name.lower()) for part in UrlPart
+}
 
 
 def markup_attribute(value: Markup) -> str:
@@ -202,7 +208,7 @@ def markup_attribute(value: Markup) -> str:
     return text
 
 
-_MARKUP_MEMORY = Memory[str, str]("texts of markup in attributes")
+_MARKUP_MEMORY = Memory[str, str]("markup-texts")
 _MARKUP_TEXTS = _MARKUP_MEMORY.entries
 
 
@@ -244,11 +250,11 @@ def srcset_value(value: object, slot: int, name: str) -> str:
     (a URL str, or a (URL, descriptor) pair). Each URL is scheme-filtered (trusted URLs pass)
     with whitespace and commas encoded; descriptors that are not a width, density or height
     are dropped."""
-    if value.__class__ is _FAST_STR and "(" not in value:
+    if value.__class__ is _SRCSET_STR and "(" not in value:
         if plain_srcset(value) is not None:  # what the loop below would give back, as it is
             return escape_text(value)
         candidates = split_srcset(value)
-    elif value.__class__ is _FAST_LIST or value.__class__ is _FAST_TUPLE:
+    elif value.__class__ is _SRCSET_LIST or value.__class__ is _SRCSET_TUPLE:
         text = plain_candidates(value)
         if text is not None:
             return escape_text(text)
@@ -262,7 +268,7 @@ def srcset_value(value: object, slot: int, name: str) -> str:
     out = []
     for url, descriptors in candidates:
         # a plainly safe URL (see SAFE_URL_STARTS) is what _url_text gives for it
-        if url.__class__ is _FAST_STR and (
+        if url.__class__ is _SRCSET_URL and (
             url.isascii() and (":" not in url or url.startswith(SAFE_URL_STARTS))
         ):
             text = url
@@ -351,6 +357,8 @@ def event_value(value: object, slot: int, kind: AttrKind = AttrKind.EVENT) -> Va
         value = trusted_html(value, slot)
     elif kind is AttrKind.ALPINE_DATA:
         return escape_text(alpine_data(value, slot, whole=True))
+    elif kind is not AttrKind.EVENT:  # fail closed: a kind no rule here is for
+        raise AssertionError(f"no JavaScript rule for an attribute of kind {kind!r}")
     return escape_text(js_part(value, slot))
 
 
@@ -476,16 +484,16 @@ def style_text(value: object, slot: int) -> str | None:
     and the declarations of a ``dict`` whose values are ``str`` are remembered, so that the
     style a page writes on every row costs a lookup (bounded: see _remember_declaration)."""
     cls = value.__class__
-    if cls is _FAST_STR:
+    if cls is _STYLE_STR:
         text = STYLE_STRINGS.get(value)  # type: ignore[call-overload]
         if text is None:
             text = remember(_STYLE_MEMORY, value, escape_text(_style_text(value, slot)))  # type: ignore[arg-type]
         return text or None
-    if cls is _FAST_DICT:
+    if cls is _STYLE_DICT:
         declarations = []
         try:  # (subscripts, not get(): a declaration not seen before is rare, and then slower)
             for key, item in value.items():  # type: ignore[attr-defined]
-                if item.__class__ is _FAST_STR and key.__class__ is _FAST_STR:
+                if item.__class__ is str and key.__class__ is str:
                     declarations.append(_DECLARATIONS[key][item])
                 elif item is not None and item.__class__ is not bool:
                     break  # not a str: the definition
@@ -517,7 +525,7 @@ def _style_text(value: object, slot: int) -> str:
                 pairs.append((key.strip(), item.strip()))
     declarations = []
     for key, item in pairs:
-        if key.__class__ is _FAST_STR and key in _STYLE_PROPERTIES:  # checked before
+        if key.__class__ is str and key in _STYLE_PROPERTIES:  # checked before (remembered)
             code = _STYLE_PROPERTIES[key]
         else:
             if isinstance(key, str):
@@ -525,13 +533,13 @@ def _style_text(value: object, slot: int) -> str:
             if not isinstance(key, str) or not is_css_property(key):
                 raise _msg.style_property(key, slot)
             code = ascii_lower(key) in CODE_PROPERTIES
-            if key.__class__ is _FAST_STR:
+            if key.__class__ is str:
                 _PROPERTY_MEMORY.add(key, code)
         text = attr_text(item, slot, "style")
         if code:
             text = UNSAFE_CSS  # behavior, -moz-binding: their values load code, whatever they say
         declaration = f"{key}: {filter_css_value(text)}"
-        if item.__class__ is _FAST_STR and key.__class__ is _FAST_STR:
+        if item.__class__ is str and key.__class__ is str:
             _remember_declaration(key, item, declaration)
         declarations.append(declaration)
     return "; ".join(declarations)
@@ -551,14 +559,14 @@ def _remember_declaration(key: str, item: str, declaration: str) -> None:
 
 
 # The property names of style dicts already checked, and whether their values load code
-_PROPERTY_MEMORY = Memory[str, bool]("style properties")
+_PROPERTY_MEMORY = Memory[str, bool]("style-properties")
 _STYLE_PROPERTIES = _PROPERTY_MEMORY.entries
 # What style_text remembers: the escaped value of a str of declarations; the escaped
-# declaration of a property and a str value (filled by the definition; with the slow paths
-# the _FAST classes are none that a value has, so nothing is remembered or looked up)
-_STYLE_MEMORY = Memory[str, str]("style strings")
+# declaration of a property and a str value (filled by the definition; a memory switched off
+# remembers nothing, and every lookup misses)
+_STYLE_MEMORY = Memory[str, str]("style-strings")
 STYLE_STRINGS = _STYLE_MEMORY.entries
-_DECLARATION_MEMORY = NestedMemory[str, str, str]("style declarations")
+_DECLARATION_MEMORY = NestedMemory[str, str, str]("style-declarations")
 _DECLARATIONS = _DECLARATION_MEMORY.entries
 _MAX_STYLE_VALUES = 256
 
@@ -571,7 +579,7 @@ _FROM_TEMPLATE_ONLY = SCRIPT_KINDS | {AttrKind.REFUSED}
 def whole_value(value: object, slot: int, name: str, kind: AttrKind) -> Value | None:
     """An attribute's whole value: None to drop it, True for a bare attribute, else its
     escaped text."""
-    if value.__class__ is _FAST_STR and (kind is AttrKind.PLAIN or kind is AttrKind.CLASS):
+    if value.__class__ is _WHOLE_STR and (kind is AttrKind.PLAIN or kind is AttrKind.CLASS):
         return escape_text(value) or (None if kind is AttrKind.CLASS else "")
     value = resolve(value, slot)
     if kind is AttrKind.RESOURCE:
@@ -599,4 +607,7 @@ def whole_value(value: object, slot: int, name: str, kind: AttrKind) -> Value | 
             return style_text(value, slot)
         case AttrKind.URL:
             return url_part(value, slot, name)
-    return attr_part(value, slot, name)
+        case AttrKind.PLAIN:
+            return attr_part(value, slot, name)
+    # fail closed: a kind no rule here is for is never written as plain text
+    raise AssertionError(f"no value rule for an attribute of kind {kind!r}")

@@ -2,7 +2,7 @@
 
 A plan renders ``<{Card} title="Hi" tone={tone}><p>{body}</p></{Card}>`` as, in effect::
 
-    _comp(v0, {"title": "Hi", "tone": v1}, Template("<p>", i2, "</p>"), site, interpolations)
+    _render_component(v0, {"title": "Hi", "tone": v1}, Template("<p>", i2, "</p>"), site, ...)
 
 :func:`render_component` checks the props against the component's signature (inspected once per
 callable and cached), calls it, and renders what it returns with the value rules of text
@@ -18,7 +18,6 @@ result and notes errors as render_component does.
 from __future__ import annotations
 
 import inspect
-import threading
 from annotationlib import Format
 from collections.abc import Callable, Mapping, Set
 from dataclasses import dataclass
@@ -28,10 +27,11 @@ from types import BuiltinFunctionType, FunctionType, MethodType
 from typing import Any
 
 from .. import _messages as _msg
+from .._fastpaths import on
+from .._memory import Memory
 from ..errors import Location, excerpt, short_repr
 from .annotations import refuses_str
 from .annotations import shown as shown_annotation
-from .slow import SLOW_PATHS
 from .text import render_text
 from .values import too_deep
 
@@ -89,7 +89,7 @@ _NO_CHILDREN, _CHILDREN_VIA_KWARGS, _CHILDREN_NAMED = 0, 1, 2
 
 
 @dataclass(frozen=True, slots=True)
-class _Signature:
+class _Accepted:
     """What a component accepts: its keyword names (``None`` when it takes ``**kwargs``), the
     ones without a default, whether and how it takes children, and the annotations of the
     parameters that cannot take a ``str`` (a static prop), by name."""
@@ -102,9 +102,9 @@ class _Signature:
     not_str: Mapping[str, str]  # {"count": "int"}
 
 
-MAX_SIGNATURES = 4096
-_signatures: dict[object, _Signature] = {}
-_lock = threading.Lock()
+# The signatures inspected, by function (or class): bounded in bytes, forgotten with the caches
+_SIGNATURE_MEMORY = Memory[object, _Accepted]("component-signatures")
+_signatures = _SIGNATURE_MEMORY.entries
 
 
 def _key(component: object) -> tuple[object, Callable[..., object], int]:
@@ -119,7 +119,7 @@ def _key(component: object) -> tuple[object, Callable[..., object], int]:
 
 def _signature(
     component: object, site: Site, interpolations: tuple[Interpolation[Any], ...]
-) -> _Signature:
+) -> _Accepted:
     """The signature of ``component``, from the cache or inspected (and cached)."""
     if not callable(component):
         raise _msg.not_a_component(component, site.index)
@@ -133,12 +133,7 @@ def _signature(
         pass
     except TypeError:  # unhashable: inspected at every call
         return _inspect(component, function, skip, site, interpolations)
-    signature = _inspect(component, function, skip, site, interpolations)
-    with _lock:
-        while len(_signatures) >= MAX_SIGNATURES:
-            del _signatures[next(iter(_signatures))]
-        _signatures[key] = signature
-    return signature
+    return _SIGNATURE_MEMORY.add(key, _inspect(component, function, skip, site, interpolations))
 
 
 def _inspect(
@@ -147,7 +142,7 @@ def _inspect(
     skip: int,
     site: Site,
     interpolations: tuple[Interpolation[Any], ...],
-) -> _Signature:
+) -> _Accepted:
     name = _display(component, site, interpolations)
     try:
         # annotations are not evaluated: a component may annotate with names that exist only
@@ -179,7 +174,7 @@ def _inspect(
         _CHILDREN_NAMED if "children" in names else _CHILDREN_VIA_KWARGS if kwargs else _NO_CHILDREN
     )
     shown = ", ".join(names) + (", **" if kwargs else "") if names or kwargs else "no props"
-    return _Signature(
+    return _Accepted(
         None if kwargs else frozenset(names),
         frozenset(required),
         children,
@@ -240,6 +235,10 @@ def check_props(
         props["children"] = children
 
 
+# Whether a tag remembers the component it verified, which its plan then calls without checks
+_VERIFIED = on("component-verified")
+
+
 def verify(
     component: Any,
     props: dict[str, object],
@@ -270,7 +269,7 @@ def verify(
         _check_static(component, props, signature, site, interpolations)
     verified = (component, add_children)
     # a tag whose end names an equal but other object (a bound method) is checked every time
-    if not site.spread and not SLOW_PATHS:  # with the slow paths every call is checked
+    if not site.spread and _VERIFIED:  # with its fast path off every call is checked
         site.verified = verified
     return verified
 
@@ -291,7 +290,7 @@ def spread_props(value: object, slot: int) -> Mapping[str, object]:
 def _missing(
     component: object,
     props: Set[str],
-    signature: _Signature,
+    signature: _Accepted,
     site: Site,
     interpolations: tuple[Interpolation[Any], ...],
 ) -> Exception:
@@ -303,7 +302,7 @@ def _missing(
 def _unknown(
     component: object,
     props: Set[str],
-    signature: _Signature,
+    signature: _Accepted,
     site: Site,
     interpolations: tuple[Interpolation[Any], ...],
 ) -> Exception:
@@ -319,7 +318,7 @@ def _unknown(
 def _check_static(
     component: object,
     props: dict[str, object],
-    signature: _Signature,
+    signature: _Accepted,
     site: Site,
     interpolations: tuple[Interpolation[Any], ...],
 ) -> None:

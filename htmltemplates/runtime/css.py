@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable, Mapping
 from string.templatelib import Template
 
+from .._fastpaths import fast
 from .._memory import Memory
 from .._spec import UrlPart
 from .escapers import (
@@ -37,9 +38,13 @@ class NotCssError(TypeError):
     """A value with no CSS text in its position (the renderer reports it as a RenderError)."""
 
 
+# _scalar_text's shortcut: an exact str first (see _fastpaths.py: str, or no class when off)
+_SCALAR_STR = fast("css-scalar-str", str)
+
+
 def _scalar_text(value: object, where: str) -> str:
     """The text of a str, int or float (not bool), or of an ``__html__`` object's markup."""
-    if value.__class__ is str:
+    if value.__class__ is _SCALAR_STR:
         return value
     match value:
         case bool():
@@ -168,5 +173,5 @@ def css_value_text(value: str) -> str:
     )
 
 
-_CSS_VALUE_MEMORY = Memory[str, str]("CSS value texts")
+_CSS_VALUE_MEMORY = Memory[str, str]("css-value-texts")
 CSS_VALUE_TEXTS = _CSS_VALUE_MEMORY.entries

@@ -8,7 +8,6 @@ from urllib.parse import quote
 
 from .._memory import Memory
 from .._spec import SAFE_SCHEMES, ascii_lower
-from .slow import SLOW_PATHS
 
 try:  # MarkupSafe's C escaper, without the Markup object escape() wraps each result in
     from markupsafe import _escape_inner as escape_text  # type: ignore[attr-defined]
@@ -231,14 +230,14 @@ _CSS_PROPERTY = re.compile(r"--[A-Za-z0-9_-]+|-?[A-Za-z][A-Za-z0-9-]*")
 
 # The values filter_css_value has judged, and its verdicts: style values repeat ("4px", "red"),
 # and the judgement costs a few regular expressions. Bounded in bytes and in their length.
-_CSS_VERDICT_MEMORY = Memory[str, str]("CSS value verdicts")
+_CSS_VERDICT_MEMORY = Memory[str, str]("css-verdicts")
 _CSS_VERDICTS = _CSS_VERDICT_MEMORY.entries
 _MAX_CACHED_CSS = 64
 
 
 def filter_css_value(value: str, /) -> str:
     """``value`` if it is a plain CSS value (see above), else UNSAFE_CSS."""
-    if value.__class__ is not str or SLOW_PATHS:
+    if value.__class__ is not str:
         return _filter_css_value(value)
     verdict = _CSS_VERDICTS.get(value)
     if verdict is None:

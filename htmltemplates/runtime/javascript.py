@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
 from string.templatelib import Template
 
+from .._fastpaths import fast
 from ..errors import short_repr
 from .text import html_source
 from .values import MAX_DEPTH, async_value, big_int, is_async, too_deep
@@ -140,6 +141,10 @@ def js_value(value: object) -> str:
     return f" {_js_escaped(text)} "
 
 
+# js_string's shortcut: an exact str first (see _fastpaths.py: str, or no class when off)
+_STRING_STR = fast("js-string-str", str)
+
+
 def js_string(value: object) -> str:
     """``value`` as the text of a JavaScript string or template literal, without quotes: the
     same in "...", '...' and `...`. It holds no quote, backtick, '$', '<', '>', '&' or line
@@ -147,7 +152,7 @@ def js_string(value: object) -> str:
     end the literal nor the script element. str (a subclass by its str text), objects with
     __html__ (their HTML source, as text) and finite int and float (their str()) are accepted;
     anything else is almost always a mistake and raises NotJavaScriptError."""
-    if value.__class__ is str:  # the common value, first: str has no __html__
+    if value.__class__ is _STRING_STR:  # the common value, first: str has no __html__
         text = value
     elif hasattr(type(value), "__html__"):
         text = str.__str__(html_source(value, None))

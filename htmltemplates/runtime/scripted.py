@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from string.templatelib import Template
 
 from .. import _messages as _msg
+from .._fastpaths import fast
 from ..errors import RenderError, short_repr
 from .escapers import escape_text
 from .javascript import NotJavaScriptError, js_string, js_value
@@ -159,11 +160,15 @@ def trusted_html(value: object, slot: int) -> str:
     raise _msg.html_attribute(value, slot)
 
 
+# json_value's shortcut: a dict before the ABC checks (see _fastpaths.py)
+_JSON_DICT = fast("json-dict", dict)
+
+
 def json_value(value: object, slot: int, name: str) -> str:
     """The whole value of a JSON attribute (hx-vals, hx-headers): a dict or list, as JSON,
     attribute-escaped. A str is refused: htmx would read JSON from it, or JavaScript after
     "js:"."""
-    if value.__class__ is dict or isinstance(value, Mapping | list | tuple):
+    if value.__class__ is _JSON_DICT or isinstance(value, Mapping | list | tuple):
         return escape_text(js_part(value, slot).strip())
     if is_async(value):
         async_value(value, slot)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
+from .._fastpaths import fast
 from .escapers import SAFE_URL_STARTS
-from .slow import fast
 
 __all__ = [
     "DESCRIPTOR",
@@ -27,7 +27,8 @@ _HAS_SPECIAL = re.compile(r"[\t\n\f\r ,]").search
 # 4.8.4.3.10: a width (50w), a pixel density (1.5x) or a height (future: 100h)
 DESCRIPTOR = re.compile(r"[0-9]+[wh]|(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?x")
 
-_FAST_STR, _FAST_TUPLE = fast(str), fast(tuple)
+# plain_candidates is the fast path srcset-list (see _fastpaths.py)
+_STR, _TUPLE = fast("srcset-list", str), fast("srcset-list", tuple)
 
 
 def _ascii_but(excluded: str) -> str:
@@ -58,13 +59,13 @@ def plain_candidates(value: list[object] | tuple[object, ...]) -> str | None:
     is not, and the loop decides (no item has been read but by these class tests)."""
     out = []
     for item in value:
-        if item.__class__ is _FAST_TUPLE and len(item) == 2:
+        if item.__class__ is _TUPLE and len(item) == 2:
             url, descriptor = item
-            if descriptor.__class__ is not _FAST_STR or DESCRIPTOR.fullmatch(descriptor) is None:
+            if descriptor.__class__ is not _STR or DESCRIPTOR.fullmatch(descriptor) is None:
                 return None
         else:
             url, descriptor = item, ""
-        if url.__class__ is not _FAST_STR or not url.isascii():
+        if url.__class__ is not _STR or not url.isascii():
             return None
         if ":" in url and not url.startswith(SAFE_URL_STARTS):
             return None

@@ -109,8 +109,8 @@ class Later:
 
 
 class Call:
-    """A component tag whose call is deferred: what the plan's ``_comp`` would be given, and
-    the template of the tag."""
+    """A component tag whose call is deferred: what the plan's ``_render_component`` would be
+    given, and the template of the tag."""
 
     __slots__ = ("children", "component", "interpolations", "props", "site", "template")
 

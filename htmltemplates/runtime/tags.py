@@ -5,8 +5,8 @@ A spread entry ``k: v`` behaves exactly as ``k={v}`` written in the template wou
 name checks, the same value rules, the same URL filter. One definition renders each attribute
 from a value (render_whole, which spread_in_place calls for each entry of a spread or of a
 data/aria dict) and writes it out in one of two ways: as markup where it stands, or into the
-entries of a merged tag (render_tag). In place is the fast way of the merged tag: the slow paths
-merge every tag.
+entries of a merged tag (render_tag). In place is the fast way of the merged tag: with the fast
+paths tag-in-place and spread-tag-in-place off, every tag is merged.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import itertools
 import re
 from collections.abc import Callable, Mapping, Set
 from dataclasses import dataclass
-from typing import Any
 
 from .. import _messages as _msg
+from .._fastpaths import fast, on
 from .._memory import Memory, NestedMemory
 from .._spec import (
     ELEMENT_DEPENDENT_NAMES,
@@ -30,14 +30,12 @@ from ..errors import RenderError
 from .attributes import (
     PartsItem,
     Value,
-    attr_text,
     event_value,
     part_text,
     style_text,
     whole_value,
 )
 from .escapers import escape_text, filter_url, plain_str
-from .slow import SLOW_PATHS, fast
 from .values import int_text, is_lazy, resolve
 
 __all__ = [
@@ -59,13 +57,20 @@ __all__ = [
 # (13.2.5.33): whitespace, quotes, '=', '<', '>', '/', or a control character.
 _BAD_NAME = re.compile(r"[\t\n\f\r \"'<>/=\x00-\x1f\x7f-\x9f]")
 
-# The shortcuts for the classes of most values (see slow.py): each is a fast path of the code
-# after it, which the switch HTMLTEMPLATES_SLOW_PATHS=1 takes instead
-_FAST_STR, _FAST_INT, _FAST_LIST, _FAST_TUPLE = fast(str), fast(int), fast(list), fast(tuple)
+# The shortcuts for the classes of most values, each a fast path of the code after it (see
+# _fastpaths.py: each is its class, or none with its fast path off)
+_WHOLE_STR, _WHOLE_INT = fast("render-whole-plain", str), fast("render-whole-plain", int)
+_ENTRY_STR, _ENTRY_INT = fast("spread-entry-plain", str), fast("spread-entry-plain", int)
+_ENTRY_NONE = fast("spread-entry-plain", type(None))
+_MERGED_STR, _MERGED_DICT = fast("merged-tag-style", str), fast("merged-tag-style", dict)
+# whether render_spread_tag renders a tag in place when its spread's names meet no other
+_SPREAD_IN_PLACE = on("spread-tag-in-place")
 
-# An entry of a merged tag: [ws, name, value, raw, quote]. ``value`` is None (absent), True
-# (bare) or escaped text; ``raw`` is the attribute as written, for static attributes not merged.
-_Entry = list[Any]
+# An attribute of a merged tag, by its lower-case name: (ws, name, value, raw, quote), where
+# ``value`` is None (absent), True (bare) or escaped text, and ``raw`` the attribute as written
+# (a static attribute not merged). A tuple, replaced when the attribute changes: as fast to
+# make as the list it was, and never changed in place.
+type _Entry = tuple[str, str, Value | None, str | None, str]
 
 # the attributes whose values add up when a tag has several, and what joins them
 MERGED = {"class": " ", "style": "; "}
@@ -73,12 +78,8 @@ _EXPANDED = frozenset({"data", "aria"})
 
 # spread key -> (lower-case name, kind); a name's kind may follow the framework rules: derived
 # under their lock, forgotten when they change (_memory.py)
-_NAME_MEMORY = Memory[str, tuple[str, AttrKind]]("attribute names from data")
-_NAMES = _NAME_MEMORY.entries
-# what the callers of _name_info look up first, its shortcut: never filled with the slow paths
-_FAST_NAMES: dict[str, tuple[str, AttrKind]] = {} if SLOW_PATHS else _NAMES
-_FAST_NONE = fast(type(None))
-_FAST_DICT = fast(dict)
+_NAME_MEMORY = Memory[str, tuple[str, AttrKind]]("attribute-names")
+_NAMES = _NAME_MEMORY.entries  # (empty with its fast path off: every lookup misses)
 
 
 # -- attributes from values: one value, a data/aria dict, a spread ---------------------------
@@ -101,9 +102,9 @@ def render_whole(
     ``entries``, the attributes of a merged tag on ``element`` (and "" returned)."""
     cls = value.__class__
     if kind is AttrKind.PLAIN:
-        if cls is _FAST_STR or cls is _FAST_INT:  # whole_value's result, without its calls
+        if cls is _WHOLE_STR or cls is _WHOLE_INT:  # whole_value's result, without its calls
             text: Value | None = (
-                escape_text(value) if cls is _FAST_STR else int_text(value, slot)  # type: ignore[arg-type]
+                escape_text(value) if cls is _WHOLE_STR else int_text(value, slot)  # type: ignore[arg-type]
             )
             if entries is None:
                 return f"{ws}{name}={quote}{text}{quote}"
@@ -113,8 +114,6 @@ def render_whole(
                 if isinstance(value, Mapping):
                     return spread_in_place(value, slot, ws, element, entries, name, key == "aria")
             text = whole_value(value, slot, key, kind)
-    elif kind is AttrKind.CLASS and (cls is _FAST_LIST or cls is _FAST_TUPLE):
-        text = escape_text(attr_text(value, slot, "class")) or None
     else:
         text = whole_value(value, slot, key, kind)
     if entries is None:
@@ -153,7 +152,7 @@ def spread_in_place(
         ws = ws or " "  # <a title="x"{attrs}>: keep attributes apart
     out: list[str] = []
     # the names made before, by prefix and exact str key: not built, hashed and looked up again
-    known = _FAST_PREFIXED.get(prefix, _NO_NAMES) if prefix else _NO_NAMES
+    known = _PREFIXED.get(prefix, _NO_NAMES) if prefix else _NO_NAMES
     cased = False  # whether a data/aria key not in lower case was met (and the keys checked)
     for key_object, item in value.items():  # type: ignore[attr-defined]
         if prefix:
@@ -172,9 +171,9 @@ def spread_in_place(
                 cased = True
                 if not _apart_in_case(value):  # type: ignore[arg-type]
                     return _merged(value, out, slot, ws, element, prefix, aria)  # type: ignore[arg-type]
-        elif key_object.__class__ is _FAST_STR:
+        elif key_object.__class__ is str:
             name = key_object
-            key, kind = _FAST_NAMES.get(name) or _name_info(element, name, slot)
+            key, kind = _NAMES.get(name) or _name_info(element, name, slot)
             if key in ELEMENT_DEPENDENT_NAMES:  # the shortcut knows the kind on no element
                 kind = attr_kind(element, key)
         else:
@@ -183,11 +182,11 @@ def spread_in_place(
         if (
             kind is AttrKind.PLAIN
             and entries is None
-            and ((cls := item.__class__) is _FAST_STR or cls is _FAST_INT or cls is _FAST_NONE)
+            and ((cls := item.__class__) is _ENTRY_STR or cls is _ENTRY_INT or cls is _ENTRY_NONE)
         ):  # render_whole's first cases, inlined: a str, an int, None (dropped)
-            if cls is _FAST_STR:
+            if cls is _ENTRY_STR:
                 out.append(f'{ws}{name}="{escape_text(item)}"')
-            elif cls is _FAST_INT:
+            elif cls is _ENTRY_INT:
                 out.append(f'{ws}{name}="{int_text(item, slot)}"')
             else:
                 out.append("")  # one piece per entry: _merged reads them back
@@ -255,15 +254,14 @@ def _prefixed(prefix: str, key: str, element: str, slot: int) -> tuple[str, str,
     if key.__class__ is not str:
         return (name, *_name_info(element, name, slot))
     return _PREFIX_MEMORY.derive(
-        prefix, key, lambda: (name, *(_FAST_NAMES.get(name) or _name_info(element, name, slot)))
+        prefix, key, lambda: (name, *(_NAMES.get(name) or _name_info(element, name, slot)))
     )
 
 
-# What _prefixed made, by prefix (as written: data, Data...) and key; with the slow paths never
-# read. A name's kind may follow the framework rules: forgotten when they change.
-_PREFIX_MEMORY = NestedMemory[str, str, tuple[str, str, AttrKind]]("names of data/aria entries")
+# What _prefixed made, by prefix (as written: data, Data...) and key (empty with its fast path
+# off). A name's kind may follow the framework rules: forgotten when they change.
+_PREFIX_MEMORY = NestedMemory[str, str, tuple[str, str, AttrKind]]("data-names")
 _PREFIXED = _PREFIX_MEMORY.entries
-_FAST_PREFIXED: dict[str, dict[str, tuple[str, str, AttrKind]]] = {} if SLOW_PATHS else _PREFIXED
 _NO_NAMES: dict[str, tuple[str, str, AttrKind]] = {}
 
 
@@ -438,21 +436,21 @@ def _put(
     if entry is None:
         if raw is None and (value is None or (key in MERGED and value == "")):
             return
-        entries[key] = [ws, name, value, raw, quote]
+        entries[key] = (ws, name, value, raw, quote)
         return
+    first_ws, _name, old, _raw, old_quote = entry
     separator = MERGED.get(key)
     if separator is not None:
         if not isinstance(value, str) or not value:  # nothing to add
             return
-        old = entry[2]
         if isinstance(old, str) and old:
             # the merged value is double-quoted: a '"' written inside single quotes must go
-            value = requote(old, entry[4]) + separator + requote(value, quote)
+            value = requote(old, old_quote) + separator + requote(value, quote)
             raw, quote = None, '"'
     if value is None and raw is None:
         del entries[key]
-    else:
-        entry[1:] = [name, value, raw, quote]
+    else:  # the place of the first, the rest of the last
+        entries[key] = (first_ws, name, value, raw, quote)
 
 
 def requote(value: str, quote: str) -> str:
@@ -469,13 +467,13 @@ def render_tag(plan: TagPlan, values: tuple[object, ...]) -> str:
     for item in plan.items:
         if type(item) is StaticItem:
             if item.key not in entries:  # _put's first case, inlined: most names come once
-                entries[item.key] = [item.ws, item.name, item.value, item.raw, item.quote]
+                entries[item.key] = (item.ws, item.name, item.value, item.raw, item.quote)
             else:
                 _put(entries, item.ws, item.name, item.key, item.value, item.raw, item.quote)
         elif type(item) is WholeItem:
             value, kind = values[item.position], item.kind
             if kind is AttrKind.STYLE and (
-                (cls := value.__class__) is _FAST_STR or cls is _FAST_DICT
+                (cls := value.__class__) is _MERGED_STR or cls is _MERGED_DICT
             ):
                 # what render_whole gives a str or a dict of style, without its calls
                 style = style_text(value, item.slot)
@@ -516,8 +514,8 @@ def render_spread_tag(
     names of the spread ``values[spread]`` (interpolation ``slot``), and those of the data/aria
     dicts it holds, meet neither ``names`` nor each other; else merged. Decided from the keys
     alone, before any value is rendered, so lazy values and generators are consumed once. In
-    place is the fast path of the merged tag: with the slow paths, every tag is merged."""
-    if SLOW_PATHS:
+    place is the fast path of the merged tag (spread-tag-in-place): off, every tag is merged."""
+    if not _SPREAD_IN_PLACE:
         return render_tag(plan, values)
     value = values[spread]
     if value.__class__ is not dict:  # (a plain dict the plan tried with plain_spread first)
@@ -530,8 +528,8 @@ def render_spread_tag(
     element = plan.element
     seen: set[str] = set()
     for key_object, item in value.items():
-        name = key_object if key_object.__class__ is _FAST_STR else _plain_key(key_object)
-        info = _FAST_NAMES.get(name) or _valid_name(element, name)  # type: ignore[call-overload]
+        name = key_object if key_object.__class__ is str else _plain_key(key_object)
+        info = _NAMES.get(name) or _valid_name(element, name)  # type: ignore[call-overload]
         if info is None:  # refused where render_tag comes to it, after the values before it
             return render_tag(plan, values)
         key = info[0]

@@ -17,11 +17,11 @@ from typing import Any, Protocol
 from markupsafe import Markup
 
 from .. import _messages as _msg
+from .._fastpaths import fast
 from ..errors import PACKAGE_DIR, RenderError, TemplateError, TemplateSyntaxError
 from . import values
 from .cache import Render, compile_plan, is_plan_code, plans
 from .escapers import escape_comment, escape_text, normalize_rcdata, plain_str
-from .slow import fast
 from .values import (
     MAX_DEPTH,
     async_value,
@@ -68,8 +68,9 @@ __all__ = [
 _FOREIGN: ContextVar[bool] = ContextVar("htmltemplates_foreign", default=False)
 
 
-class Nesting(Protocol):
-    """Why a plan may not be rendered inside another template (the scanner's Nesting)."""
+class NestingRefusal(Protocol):
+    """Why a plan may not be rendered inside another template: the scanner's Nesting, as the
+    runtime sees it."""
 
     @property
     def foreign_only(self) -> bool: ...
@@ -77,7 +78,7 @@ class Nesting(Protocol):
     def error(self) -> TemplateSyntaxError: ...
 
 
-def guarded(render: Render, nesting: Nesting, strings: tuple[str, ...]) -> Render:
+def guarded(render: Render, nesting: NestingRefusal, strings: tuple[str, ...]) -> Render:
     """``render``, refusing to run inside another template as ``nesting`` says. A refusal that
     reaches html() from the template html() itself renders is dropped there (see html())."""
     if nesting.foreign_only:
@@ -291,17 +292,21 @@ _CONVERSIONS = _CONVERTS | {
     code for code in (getattr(_apply_conversion, "__code__", None),) if code is not None
 }
 
-# The shortcuts of render_text, for the classes of most values (see slow.py)
-_FAST_TEMPLATE, _FAST_INT, _FAST_STR = fast(Template), fast(int), fast(str)
+# The shortcuts of render_text and render_list, for the classes of most values (see
+# _fastpaths.py: each is its class, or none with its fast path off)
+_TEXT_TEMPLATE = fast("render-text-template", Template)
+_TEXT_INT = fast("render-text-int", int)
+_LIST_TEMPLATE = fast("render-list-template", Template)
+_LIST_STR = fast("render-list-str", str)
 
 
 def render_text(value: object, slot: int, depth: int = 0) -> str:
     """A value in element content: escaped text, trusted HTML as is, templates and iterables
     rendered in place, None and booleans as nothing, lazy values (functions) called."""
     cls = value.__class__
-    if cls is _FAST_TEMPLATE:
+    if cls is _TEXT_TEMPLATE:
         return render_str(value, slot)  # type: ignore[arg-type]
-    if cls is _FAST_INT:
+    if cls is _TEXT_INT:
         try:
             return str(value)
         except ValueError:  # more digits than Python converts to text
@@ -338,9 +343,9 @@ def render_list(value: list[Any] | tuple[Any, ...], slot: int, depth: int = 0) -
         return "".join(
             [
                 (_plan_of(item.strings) or compile_plan(item))(item.interpolations)
-                if (kind := item.__class__) is _FAST_TEMPLATE
+                if (kind := item.__class__) is _LIST_TEMPLATE
                 else escape_text(item)
-                if kind is _FAST_STR
+                if kind is _LIST_STR
                 else render_text(item, slot, depth + 1)
                 for item in value
             ]

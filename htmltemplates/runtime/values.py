@@ -21,7 +21,6 @@ from typing import Any, NoReturn
 from .. import _messages as _msg
 from .._memory import Memory
 from ..errors import RenderError
-from .slow import SLOW_PATHS
 
 __all__ = [
     "LAZY_TYPES",
@@ -224,15 +223,15 @@ def is_async(value: object) -> bool:
             hasattr(cls, "__aiter__") and not hasattr(cls, "__iter__")
         )
         # a generator is awaitable by the flags of its code (types.coroutine), not its class
-        if cls is not types.GeneratorType and not SLOW_PATHS:
+        if cls is not types.GeneratorType:
             _ASYNC_MEMORY.add(cls, verdict)
     return verdict
 
 
 # is_async's verdicts by class (a datetime with a format spec asks for each value): what makes
 # a value async is its class's methods, or its registration with collections.abc.Awaitable,
-# which changes abc's cache token; with the slow paths nothing is remembered
-_ASYNC_MEMORY = Memory[type, bool]("async verdicts by class")
+# which changes abc's cache token; with its fast path off nothing is remembered
+_ASYNC_MEMORY = Memory[type, bool]("async-verdicts")
 _ASYNC_TYPES = _ASYNC_MEMORY.entries
 _ASYNC_TOKEN = [get_cache_token()]
 
