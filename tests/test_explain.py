@@ -107,11 +107,11 @@ def test_a_static_template() -> None:
 def test_holes_are_frozen_dataclasses_in_template_order() -> None:
     url, title, attrs = "/x", "t", {"id": "a"}
     holes = explain(t"<a href={url} title='Re: {title}' {attrs}>{title:safe}</a>").holes
-    assert [hole.index for hole in holes] == [0, 1, 2, 3]
+    assert [hole.slot for hole in holes] == [0, 1, 2, 3]
     first = holes[0]
     assert isinstance(first, Hole)
     with pytest.raises(AttributeError):
-        first.index = 5  # type: ignore[misc]
+        first.slot = 5  # type: ignore[misc]
     assert (first.expression, first.element, first.attribute) == ("{url}", "a", "href")
     assert first.escaping == Escaping(Escaper.ATTRIBUTE, AttrKind.URL)
     assert first.docs == ("docs/attributes.md#url-attributes",)
@@ -157,7 +157,7 @@ def test_the_escapers_are_those_of_the_plan() -> None:
 def test_component_holes() -> None:
     name, extra = "Ada", {"tone": "loud"}
     holes = explain(t'<{Card} a={name} b="Dear {name}" {extra}><i>{name}</i></{Card}>').holes
-    assert [(hole.index, hole.context) for hole in holes] == [
+    assert [(hole.slot, hole.context) for hole in holes] == [
         (0, "component tag"),
         (1, "component prop a"),
         (2, "part of a component prop b"),

@@ -392,7 +392,7 @@ class _Emitter:
                 return [_Piece("f'{(_nonce_attribute())}'", "the CSP nonce")]
             case WholeAttribute():
                 whole = Escaping(Escaper.ATTRIBUTE, kind=node.kind)
-                note = self._note(node.index, node.name, whole)
+                note = self._note(node.slot, node.name, whole)
                 source = sources.whole_attribute(self.const, node, self.brief)
                 return [self._piece(source, node, note)]
             case AttributeValue():
@@ -409,7 +409,7 @@ class _Emitter:
             case SpreadTag():
                 return [self._piece(self._spread_tag(node), node, self._spread_note(node))]
             case Component():
-                return [self._piece(self._component(node), node, f"<{self.hole(node.index)}>")]
+                return [self._piece(self._component(node), node, f"<{self.hole(node.slot)}>")]
         raise AssertionError(f"no such node: {node!r}")  # pragma: no cover
 
     def _part(self, part: Part, key: str) -> str:
@@ -442,15 +442,15 @@ class _Emitter:
             holes = [part for part in node.parts if isinstance(part, Part)]
             joined = " + ".join(f"({self._part(part, key)})" for part in holes)
             source = f"{self.const(start, 'start')} + t + {node.quote!r} if (t := {joined}) else ''"
-            notes = ", ".join(self._note(part.index, node.name, part.escaping) for part in holes)
+            notes = ", ".join(self._note(part.slot, node.name, part.escaping) for part in holes)
             return [self._piece(source, node, notes)]
         out: list[str | _Piece] = [start]
         for part in node.parts:
             if isinstance(part, str):
                 out.append(part)
                 continue
-            values = frozenset({part.index})
-            note = self._note(part.index, node.name, part.escaping)
+            values = frozenset({part.slot})
+            note = self._note(part.slot, node.name, part.escaping)
             out.append(_Piece("f'{(" + self._part(part, key) + ")}'", note, values))
         out.append(node.quote)
         return out
@@ -485,7 +485,7 @@ class _Emitter:
             props = "{" + ", ".join(entries) + "}"
             site = self.const(node.site, "site")
             children = sources.children(self.const, node)
-            call = f"v{node.index}, {props}, {children}, {site}, interpolations"
+            call = f"v{node.slot}, {props}, {children}, {site}, interpolations"
             if deferred:
                 return f"_defer_component({call}, deferred)"
             source = f"_render_component({call})"
@@ -507,11 +507,11 @@ class _Emitter:
         site = self.const(node.site, "site")
         children = sources.children(self.const, node)
         params, body = sources.component_body(
-            [prop.name for prop in props], site, node.index, node.close
+            [prop.name for prop in props], site, node.slot, node.close
         )
         close = f", i{node.close}" if node.close >= 0 else ""
         values = "".join(f", {sources.prop_value(prop)}" for prop in props)
-        return params, f"v{node.index}{values}, {children}{close}", body
+        return params, f"v{node.slot}{values}, {children}{close}", body
 
 
 def _moved(code: CodeType, lines: int) -> CodeType:

@@ -48,7 +48,7 @@ class TextValue:
     ``keep_newline``: right after <pre>, <listing> or <textarea>, whose first newline the
     parser drops."""
 
-    index: int
+    slot: int
     escaper: Escaper
     keep_newline: bool = False
 
@@ -64,7 +64,7 @@ class WholeAttribute:
     value may drop it (None, False) or leave it bare (True). ``ws`` is the text before the
     name."""
 
-    index: int
+    slot: int
     ws: str
     name: str
     quote: str
@@ -75,7 +75,7 @@ class WholeAttribute:
 class Part:
     """A hole inside an attribute value, with its escaping."""
 
-    index: int
+    slot: int
     escaping: Escaping
 
 
@@ -96,7 +96,7 @@ class AttributeValue:
 class Spread:
     """``<p {attrs}>`` where no other attribute of the tag can meet the mapping's names."""
 
-    index: int
+    slot: int
     ws: str
     element: str
 
@@ -118,7 +118,7 @@ class MergedAttribute:
     written, with the text before it) when it adds nothing. ``pair`` merges the two at render
     time (runtime render_tag, head and tail empty): the definition, for every other value."""
 
-    index: int
+    slot: int
     kind: AttrKind
     static: str
     start: str
@@ -152,18 +152,18 @@ class Prop:
 class PropsSpread:
     """``<{Card} {props}>``: a mapping of props."""
 
-    index: int
+    slot: int
 
 
 @dataclass(frozen=True, slots=True)
 class Component:
-    """A component tag: the callable in hole ``index``, its props, its children (a Template
+    """A component tag: the callable in hole ``slot``, its props, its children (a Template
     made once, or the strings and holes of one built at each render), the hole of its end
     tag (-1 when it closes itself). ``checked``: every call goes through the checks of
-    render_component (a spread's names can change; the slow paths). ``foreign``: inside an
-    open <svg>, <math> or <select>."""
+    render_component (a spread's names can change, or the fast path component-verified is
+    off). ``foreign``: inside an open <svg>, <math> or <select>."""
 
-    index: int
+    slot: int
     props: tuple[Prop | PropsSpread, ...]
     children: Template | tuple[str | int, ...]
     site: Site
@@ -191,17 +191,17 @@ def reads(node: Node) -> tuple[frozenset[int], frozenset[int]]:
     ``!r`` and format specs say), and those whose Interpolation it passes on as they are
     (the children of a component and its end tag, rendered or compared later)."""
     match node:
-        case TextValue(index) | WholeAttribute(index) | Spread(index) | MergedAttribute(index):
-            return frozenset({index}), frozenset()
+        case TextValue(slot) | WholeAttribute(slot) | Spread(slot) | MergedAttribute(slot):
+            return frozenset({slot}), frozenset()
         case AttributeValue(parts=parts):
-            return frozenset(part.index for part in parts if isinstance(part, Part)), frozenset()
+            return frozenset(part.slot for part in parts if isinstance(part, Part)), frozenset()
         case MergedTag(holes=holes) | SpreadTag(merged=MergedTag(holes=holes)):
             return frozenset(holes), frozenset()
         case Component():
-            values = {node.index}
+            values = {node.slot}
             for prop in node.props:
                 if isinstance(prop, PropsSpread):
-                    values.add(prop.index)
+                    values.add(prop.slot)
                 elif prop.whole >= 0:
                     values.add(prop.whole)
                 elif prop.text:

@@ -128,8 +128,8 @@ def _lower_tag(tag: TagToken, escapings: Escapings, seen: _Seen) -> list[Node]:
             # <input title="{t}"type=password>: if the value drops title or leaves it bare,
             # the next attribute must not run into the tag name or the bare name
             item.ws = " "
-    # in place is the fast way of the merged tag, which render_tag defines: the slow paths
-    # merge every tag
+    # in place is the fast way of the merged tag, which render_tag defines: with the fast
+    # path tag-in-place off, every tag is merged
     layout = _layout(tag) if on("tag-in-place") else "merge"
     if layout == "merge":
         merged = _merged_once(tag, escapings, seen.texts) if on("merged-once") else None
@@ -289,8 +289,8 @@ def _lower_component(token: ComponentToken, template: Template) -> Component:
     )
     site = Site(template.strings, slot, token.close, written, spread, static)
     children = _children(token, template)
-    # a spread's names can change from one render to the next: checked at every call (as
-    # every call is with the slow paths, which the fast call of a verified component must equal)
+    # a spread's names can change from one render to the next: checked at every call (as every
+    # call is with component-verified off, which the fast call of a verified component equals)
     checked = spread or not on("component-verified")
     return Component(slot, tuple(props), children, site, token.close, token.foreign, checked)
 

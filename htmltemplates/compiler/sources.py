@@ -119,7 +119,7 @@ def whole_attribute(const: Const, node: WholeAttribute, brief: bool = False) -> 
     """The source of ``name={value}`` in place, the attribute included; ``brief``, that of a
     long template (see _BRIEF). Long because it writes the cases of every kind of value in
     the order the plan tests them, each next to the others of its kind."""
-    slot, ws, name, quote, kind = node.index, node.ws, node.name, node.quote, node.kind
+    slot, ws, name, quote, kind = node.slot, node.ws, node.name, node.quote, node.kind
     key_name = const(ascii_lower(name), "key")
     names = ", ".join((const(ws, "ws"), const(name, "name"), key_name))
     slow = f"_render_whole(v{slot}, {slot}, {names}, {quote!r}, _KIND.{kind.name})"
@@ -214,7 +214,7 @@ def part(const: Const, part: Part, key: str, brief: bool = False) -> str:
     """The source of a hole inside an attribute value rendered in place (``key`` is the
     constant of the attribute's lower-case name); ``brief``, that of a long template (see
     _BRIEF)."""
-    slot, escaping = part.index, part.escaping
+    slot, escaping = part.slot, part.escaping
     escaper = escaping.escaper
     if brief:
         if escaper is Escaper.ATTR_TEXT:
@@ -279,7 +279,7 @@ def merged_tag(const: Const, node: MergedTag) -> str:
 def spread(const: Const, node: Spread) -> str:
     """The source of a spread written where it stands: its attributes, or those
     render_spread_tag wrote already (a tag with one spread, whose in-place function this is)."""
-    slot = node.index
+    slot = node.slot
     ws, element = const(node.ws, "ws"), const(node.element, "element")
     source = f"_spread_in_place(v{slot}, {slot}, {ws}, {element})"
     return _cases(slot, [_case("plain-spread", ("_Written",), "", f"v{slot}.text")], source)
@@ -311,7 +311,7 @@ def merged_attribute(const: Const, node: MergedAttribute) -> str:
     """The source of a static class or style merged with a hole (see MergedAttribute): a str
     or dict of style straight to style_text, a str of classes escaped, a list or tuple of
     classes joined (as whole_attribute writes them); any other value merged by render_tag."""
-    slot, start, end = node.index, const(node.start, "start"), repr(node.end)
+    slot, start, end = node.slot, const(node.start, "start"), repr(node.end)
     static = const(node.static, "static")
     slow = merged_tag(const, node.pair)
     if node.kind is AttrKind.STYLE:
@@ -327,7 +327,7 @@ def merged_attribute(const: Const, node: MergedAttribute) -> str:
 
 def prop_entry(prop: Prop | PropsSpread) -> str:
     if isinstance(prop, PropsSpread):
-        return f"**_spread_props(v{prop.index}, {prop.index})"
+        return f"**_spread_props(v{prop.slot}, {prop.slot})"
     return f"{prop.name!r}: {prop_value(prop)}"
 
 

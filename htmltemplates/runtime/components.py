@@ -63,19 +63,19 @@ class Site:
     render, so the next call of the same component skips the checks. One tuple, written at
     once, so that two threads calling two components at the same tag never mix them up."""
 
-    __slots__ = ("close", "index", "props", "spread", "static", "strings", "verified")
+    __slots__ = ("close", "props", "slot", "spread", "static", "strings", "verified")
 
     def __init__(
         self,
         strings: tuple[str, ...],
-        index: int,
+        slot: int,
         close: int,
         props: Mapping[str, Location],
         spread: bool,
         static: frozenset[str] = frozenset(),
     ) -> None:
         self.strings = strings
-        self.index = index
+        self.slot = slot
         self.close = close
         self.props = props
         self.spread = spread
@@ -122,10 +122,10 @@ def _signature(
 ) -> _Accepted:
     """The signature of ``component``, from the cache or inspected (and cached)."""
     if not callable(component):
-        raise _msg.not_a_component(component, site.index)
+        raise _msg.not_a_component(component, site.slot)
     if isinstance(component, BuiltinFunctionType):  # print, len, a method of a list...
         # callable, but written in C: they take no props, and would run with none (<{print} />)
-        raise _msg.builtin_component(component.__qualname__, site.index)
+        raise _msg.builtin_component(component.__qualname__, site.slot)
     key, function, skip = _key(component)
     try:
         return _signatures[key]
@@ -151,7 +151,7 @@ def _inspect(
             inspect.signature(function, annotation_format=Format.FORWARDREF).parameters.values()
         )[skip:]
     except TypeError, ValueError:
-        raise _msg.component_signature(name, site.index) from None
+        raise _msg.component_signature(name, site.slot) from None
     names: list[str] = []
     required: set[str] = set()
     not_str: dict[str, str] = {}
@@ -163,7 +163,7 @@ def _inspect(
             continue
         elif parameter.kind is parameter.POSITIONAL_ONLY:
             if parameter.default is parameter.empty:
-                raise _msg.positional_only(name, parameter.name, site.index)
+                raise _msg.positional_only(name, parameter.name, site.slot)
         else:
             names.append(parameter.name)
             if parameter.default is parameter.empty and parameter.name != "children":
@@ -186,8 +186,8 @@ def _inspect(
 
 def _display(component: object, site: Site, interpolations: tuple[Interpolation[Any], ...]) -> str:
     """The component as the template wrote it (``Card``, ``theme.provide``), else its name."""
-    if site.index < len(interpolations) and interpolations[site.index].expression:
-        return interpolations[site.index].expression
+    if site.slot < len(interpolations) and interpolations[site.slot].expression:
+        return interpolations[site.slot].expression
     return str(getattr(component, "__qualname__", type(component).__qualname__))
 
 
@@ -208,9 +208,9 @@ def render_component(
     try:
         # a component tag that needs no check calls its component from the plan, which
         # renders a Template result inline (compiler/sources.py, component_body)
-        return render_text(component(**props), site.index)
+        return render_text(component(**props), site.slot)
     except RecursionError:
-        too_deep(None, site.index, recursion=True)
+        too_deep(None, site.slot, recursion=True)
     except Exception as error:
         annotate(error, component, props, site, interpolations)
         raise
@@ -296,7 +296,7 @@ def _missing(
 ) -> Exception:
     missing = sorted(signature.required - props)
     name = _display(component, site, interpolations)
-    return _msg.missing_prop(name, missing, site.index)
+    return _msg.missing_prop(name, missing, site.slot)
 
 
 def _unknown(
@@ -309,7 +309,7 @@ def _unknown(
     assert signature.names is not None
     unknown = [key for key in props if key not in signature.names]
     name = _display(component, site, interpolations)
-    error = _msg.unknown_prop(name, unknown[0], signature.shown, site.index, signature.listed)
+    error = _msg.unknown_prop(name, unknown[0], signature.shown, site.slot, signature.listed)
     if unknown[0] in site.props:
         error.location = site.props[unknown[0]]
     return error
@@ -327,7 +327,7 @@ def _check_static(
         value = props.get(prop)
         if prop in site.static and value.__class__ is str:
             name = _display(component, site, interpolations)
-            error = _msg.static_prop(name, prop, annotation, str(value), site.index)
+            error = _msg.static_prop(name, prop, annotation, str(value), site.slot)
             error.location = site.props[prop]
             raise error
 
@@ -339,7 +339,7 @@ def _close_mismatch(
     interpolations: tuple[Interpolation[Any], ...],
 ) -> Exception:
     error = _msg.component_close(_display(component, site, interpolations), closed_with, site.close)
-    error.location = Location(site.close, 0, 0, site.close, also=Location.at_hole(site.index))
+    error.location = Location(site.close, 0, 0, site.close, also=Location.at_hole(site.slot))
     return error
 
 
@@ -370,7 +370,7 @@ def annotate(
             parts.append(string)
             if i < len(interpolations):
                 parts.append(interpolations[i])
-        used = "\n".join(excerpt(Template(*parts), Location.at_hole(site.index)))
+        used = "\n".join(excerpt(Template(*parts), Location.at_hole(site.slot)))
         error.__dict__["_htmltemplates_components"] = stack
         error.__dict__["_htmltemplates_used"] = used
         error.add_note("")

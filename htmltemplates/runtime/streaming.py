@@ -333,15 +333,15 @@ def _call(call: Call) -> Pieces:
         scope = SCOPES.get(getattr(component, "__func__", None))  # type: ignore[arg-type]
         if scope is not None:
             with scope(component.__self__, props):
-                yield from render_later(props.get("children", EMPTY), site.index)
+                yield from render_later(props.get("children", EMPTY), site.slot)
             return
         result = component(**props)
         if result.__class__ is not Template and is_async(result):
-            yield Awaiting(result, site.index, call.template, call=call)
+            yield Awaiting(result, site.slot, call.template, call=call)
         else:
-            yield from render_later(result, site.index)
+            yield from render_later(result, site.slot)
     except RecursionError:
-        too_deep(None, site.index, recursion=True)
+        too_deep(None, site.slot, recursion=True)
     except Exception as error:
         annotate(error, component, props, site, interpolations)
         raise

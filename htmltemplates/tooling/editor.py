@@ -179,7 +179,7 @@ class Document:
         except TemplateError as error:
             return f"**refused by html()**: {error.headline}\n\n{error.fix}"
         for hole in explained.holes:
-            if hole.index == place.hole:
+            if hole.slot == place.hole:
                 return _hole_markdown(hole)
         return None
 

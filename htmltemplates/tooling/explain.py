@@ -54,7 +54,7 @@ class Hole:
     what html() does to it; ``docs`` the sections of the docs that say so
     (``docs/attributes.md#url-attributes``)."""
 
-    index: int
+    slot: int
     expression: str
     context: str
     element: str
@@ -112,7 +112,7 @@ def explain(template: Template, *, plan: bool = False) -> Explanation:
     except TemplateError as error:
         error.locate(template)
         raise error.with_traceback(None) from None
-    holes = sorted(_holes(template, tokens, nodes), key=lambda hole: hole.index)
+    holes = sorted(_holes(template, tokens, nodes), key=lambda hole: hole.slot)
     if nesting is None:
         return Explanation(template, tuple(holes), source)
     refusal = nesting.error()
@@ -155,23 +155,23 @@ def _decisions(nodes: Sequence[Node]) -> Iterator[tuple[int, Escaping | str]]:
     COMPONENT_RULES)."""
     for node in nodes:
         match node:
-            case TextValue(index, escaper):
-                yield index, Escaping(escaper)
-            case WholeAttribute(index=index, kind=kind) | MergedAttribute(index=index, kind=kind):
-                yield index, Escaping(Escaper.ATTRIBUTE, kind)
+            case TextValue(slot, escaper):
+                yield slot, Escaping(escaper)
+            case WholeAttribute(slot=slot, kind=kind) | MergedAttribute(slot=slot, kind=kind):
+                yield slot, Escaping(Escaper.ATTRIBUTE, kind)
             case AttributeValue(parts=parts):
-                yield from ((p.index, p.escaping) for p in parts if isinstance(p, Part))
-            case Spread(index=index):
-                yield index, Escaping(Escaper.SPREAD)
+                yield from ((p.slot, p.escaping) for p in parts if isinstance(p, Part))
+            case Spread(slot=slot):
+                yield slot, Escaping(Escaper.SPREAD)
             case MergedTag() | SpreadTag():
                 yield from _merged(node.merged if isinstance(node, SpreadTag) else node)
             case Component():
-                yield node.index, "component"
+                yield node.slot, "component"
                 if node.close >= 0:
                     yield node.close, "end"
                 for prop in node.props:
                     if isinstance(prop, PropsSpread):
-                        yield prop.index, "props"
+                        yield prop.slot, "props"
                     elif prop.whole >= 0:
                         yield prop.whole, "prop"
                     else:
@@ -193,8 +193,8 @@ def _merged(tag: MergedTag) -> Iterator[tuple[int, Escaping]]:
 
 def _holes(template: Template, tokens: Sequence[Token], nodes: Sequence[Node]) -> Iterator[Hole]:
     places = _places(tokens)
-    for index, decision in dict(_decisions(nodes)).items():
-        where = places.get(index, _Where(""))
+    for slot, decision in dict(_decisions(nodes)).items():
+        where = places.get(slot, _Where(""))
         if isinstance(decision, str):
             rule = COMPONENT_RULES[decision]
             escaping = None
@@ -205,7 +205,7 @@ def _holes(template: Template, tokens: Sequence[Token], nodes: Sequence[Node]) -
             escaping = decision
             place = _where(where)
             context = f"{place}: {rule.label}" if place else rule.label
-        yield _hole(template, index, context, where, escaping, rule)
+        yield _hole(template, slot, context, where, escaping, rule)
     for node in nodes:
         if isinstance(node, Component) and isinstance(node.children, tuple):
             yield from _children(template, node)
@@ -213,19 +213,19 @@ def _holes(template: Template, tokens: Sequence[Token], nodes: Sequence[Node]) -
 
 def _hole(
     template: Template,
-    index: int,
+    slot: int,
     context: str,
     where: _Where,
     escaping: Escaping | None,
     rule: Rule,
 ) -> Hole:
-    interpolation = template.interpolations[index]
+    interpolation = template.interpolations[slot]
     values: tuple[tuple[str, str], ...] = rule.values
     docs: tuple[str, ...] = (rule.docs,)
     if interpolation.format_spec == "safe":
         values, docs = (SAFE_SPEC, *values), (*docs, SAFE_DOCS)
     return Hole(
-        index,
+        slot,
         written(interpolation),
         context,
         where.element,
@@ -247,10 +247,10 @@ def _children(template: Template, node: Component) -> Iterator[Hole]:
             for part in node.children
         )
     )
-    tag = "<" + written(template.interpolations[node.index]) + ">"
+    tag = "<" + written(template.interpolations[node.slot]) + ">"
     for hole in explain(inner).holes:
         yield Hole(
-            holes[hole.index],
+            holes[hole.slot],
             hole.expression,
             f"in the children of {tag} (a template of their own): {hole.context}",
             hole.element,

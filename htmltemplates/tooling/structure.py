@@ -97,7 +97,7 @@ class _End:
 
 @dataclass(frozen=True, slots=True)
 class _Component:
-    index: int  # the hole of the component
+    slot: int  # the hole of the component
     location: Location  # the '<' or '</' of the tag
     end: bool
 
@@ -119,10 +119,10 @@ class _Watcher(Scanner):
         self.seen.append(_End(name, self.opened))  # opened: the '</' of the tag
         super().end_tag_closed(name)
 
-    def _component_tag(self, index: int) -> None:
+    def _component_tag(self, slot: int) -> None:
         end, at = self.partial == "</", self.opened
-        super()._component_tag(index)
-        self.seen.append(_Component(index, at, end))
+        super()._component_tag(slot)
+        self.seen.append(_Component(slot, at, end))
 
 
 # -- the messages ----------------------------------------------------------------------------
@@ -444,7 +444,7 @@ class _Tree:
     # -- component tags and the end -----------------------------------------------------------
 
     def component(self, tag: _Component, opens: bool) -> None:
-        written = "{" + self.template.interpolations[tag.index].expression + "}"
+        written = "{" + self.template.interpolations[tag.slot].expression + "}"
         if not tag.end:
             if opens:
                 self.stack.append(_Open(written, tag.location, component=written))
@@ -490,7 +490,7 @@ def structural(template: Template) -> list[Lint]:
         elif isinstance(tag, _End):
             tree.end(tag)
         else:
-            tree.component(tag, tag.index in opens)
+            tree.component(tag, tag.slot in opens)
     tree.finish()
     return sorted(tree.found, key=_position)
 
