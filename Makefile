@@ -80,9 +80,9 @@ test: version browser
 	$(PY) -m pytest -n auto --dist loadfile
 	@echo "=== again with HTMLTEMPLATES_SLOW_PATHS=1: every fast path off (the table: htmltemplates/_fastpaths.py;"
 	@echo "=== HTMLTEMPLATES_SLOW_PATHS=NAME,NAME turns off those only, tools/fastpaths search finds the one that fails),"
-	@echo "=== each html() of the tests rendered again by stream_html() and html_async() (tests/streamcheck.py),"
+	@echo "=== each html() of the tests rendered again by stream_html() and html_async() (tests/support/streamcheck.py),"
 	@echo "=== on as many processes as there are cores (pytest-xdist), each file's tests in one"
-	HTMLTEMPLATES_SLOW_PATHS=1 PYTHONPATH=tests $(PY) -m pytest -q -m "not browser" -p no:cacheprovider -p streamcheck -n auto --dist loadfile
+	HTMLTEMPLATES_SLOW_PATHS=1 PYTHONPATH=tests/support $(PY) -m pytest -q -m "not browser" -p no:cacheprovider -p streamcheck -n auto --dist loadfile
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
@@ -139,16 +139,16 @@ bench: $(STAMP)
 	$(PY) -m bench
 
 # docs/llms.txt, the reference for coding assistants, generated from the README and the docs
-# (htmltemplates/tooling/llms.py); tests/test_llms.py fails when it is out of date.
+# (htmltemplates/tooling/llms.py); tests/tooling/test_llms.py fails when it is out of date.
 llms: $(STAMP)
 	$(PY) -m htmltemplates.tooling.llms
 
 # The table of fast paths in docs/architecture.md, generated from htmltemplates/_fastpaths.py;
-# tests/test_fast_path_table.py fails when it is out of date.
+# tests/runtime/test_fast_path_table.py fails when it is out of date.
 fastpaths: $(STAMP)
 	VENV=$(VENV) tools/fastpaths write
 
-# The differential corpus (tests/corpus.py): every top-level render of the suite, its output or
+# The differential corpus (tests/support/corpus.py): every top-level render of the suite, its output or
 # its error, so that a refactor can show it changed none (docs/design.md).
 CORPUS ?= build/corpus.jsonl.gz
 

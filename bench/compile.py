@@ -15,8 +15,8 @@ time Jinja2 takes to compile and render the same page from its source.
 
     PYTHONPATH=. python -m bench.compile --table --rows 125 250 500 1000
 
-There are no timing assertions anywhere: tests/test_compile_speed.py runs this at small sizes
-so that it keeps working, and checks what each shape renders.
+There are no timing assertions anywhere: tests/compiler/test_compile_speed.py runs this at small
+sizes so that it keeps working, and checks what each shape renders.
 """
 
 from __future__ import annotations

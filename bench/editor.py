@@ -11,7 +11,7 @@ of the one before: the server waits its 30 ms for more typing) and for changes a
 Two modules: ``views``, the repository's example apps one after another (templates among
 ordinary code), and ``dense``, a module that is nothing but views with templates and
 component tags (every line in or around a t-string). No timing is asserted anywhere:
-tests/test_lsp.py checks what the server says.
+tests/tooling/test_lsp.py checks what the server says.
 """
 
 from __future__ import annotations

@@ -13,8 +13,8 @@ refusal must be linear as well), and marked.
     PYTHONPATH=. python -m bench.values
     PYTHONPATH=. python -m bench.values --context css --sizes 10000 100000 1000000
 
-There are no timing assertions anywhere: tests/test_bench_values.py runs this at small sizes so
-that it keeps working, and checks that every case renders.
+There are no timing assertions anywhere: tests/bench/test_bench_values.py runs this at small sizes
+so that it keeps working, and checks that every case renders.
 """
 
 from __future__ import annotations

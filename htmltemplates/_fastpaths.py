@@ -19,7 +19,7 @@ names turns off those only (``text-str,attr-text-int``); an unknown name is an e
 and names the entries whose run fails: the shortcut that makes a difference. ``tools/fastpaths
 write`` writes the table into docs/architecture.md (``make fastpaths``).
 
-tests/test_fast_path_table.py fails on a switch asked for a name the table does not hold, on
+tests/runtime/test_fast_path_table.py fails on a switch asked for a name the table does not hold, on
 an entry no code asks for, and on a pinning test that does not exist.
 """
 
@@ -51,8 +51,8 @@ class FastPath:
     test: str
 
 
-_FP = "tests/test_fast_paths.py::"
-_SWITCH = "tests/test_fast_path_table.py::test_each_fast_path_off_alone_renders_the_same"
+_FP = "tests/runtime/test_fast_paths.py::"
+_SWITCH = "tests/runtime/test_fast_path_table.py::test_each_fast_path_off_alone_renders_the_same"
 _TEXT = _FP + "test_a_hole_in_text_renders_as_the_general_path_renders_it"
 _WHOLE = _FP + "test_a_whole_attribute_value_renders_as_the_general_path_renders_it"
 _PLANS = "compiler/sources.py"
@@ -139,7 +139,7 @@ TABLE: Final[tuple[FastPath, ...]] = (
           _FP + "test_a_spread_of_a_plain_dict_renders_as_the_merged_tag_renders_it"),
     FastPath("tag-in-place", "lowering", "a tag whose attribute names cannot meet: in place",
              "runtime.tags:render_tag", "compiler/lower.py _lower_tag",
-             "tests/test_paths.py::test_in_place_vs_merged"),
+             "tests/compiler/test_tag_layouts.py::test_in_place_vs_merged"),
     FastPath("merged-once", "lowering", "a static `class`/`style` and one hole of its name",
              "runtime.tags:render_tag", "compiler/lower.py _lower_tag",
              _FP + "test_a_static_class_or_style_merged_with_a_hole_renders_as_the_merged_tag"),
@@ -147,7 +147,7 @@ TABLE: Final[tuple[FastPath, ...]] = (
              "`site.verified[0] is component`: called without its checks",
              "runtime.components:render_component",
              "compiler/lower.py _lower_component; runtime/components.py verify",
-             "tests/test_components.py::"
+             "tests/runtime/test_components.py::"
              "test_a_checked_tag_calls_its_component_without_checking_again"),
     # -- at render time -------------------------------------------------------------------
     _runtime("render-text-template", "a `Template`: `render_str`", "runtime.text:render_text",
@@ -211,7 +211,7 @@ TABLE: Final[tuple[FastPath, ...]] = (
             _FP + "test_a_remembered_style_is_the_style_its_definition_gives"),
     _memory("style-declarations", "a property and `str` value's declaration",
             "runtime.attributes:_style_text", "runtime/attributes.py _style_text",
-            "tests/test_memory.py::"
+            "tests/runtime/test_memory.py::"
             "test_style_dicts_of_a_user_theme_cannot_grow_memory_without_limit"),
     _memory("style-properties", "a property name checked, and whether it loads code",
             "runtime.escapers:is_css_property", "runtime/attributes.py _style_text"),
@@ -231,10 +231,10 @@ TABLE: Final[tuple[FastPath, ...]] = (
             _FP + "test_a_data_or_aria_dict_names_its_entries_as_its_definition_names_them"),
     _memory("component-signatures", "a component's parameters",
             "runtime.components:_inspect", "runtime/components.py _signature",
-            "tests/test_components.py::test_signature_is_inspected_once_per_callable"),
+            "tests/runtime/test_components.py::test_signature_is_inspected_once_per_callable"),
     _memory("rule-lookups", "an attribute name's framework rule",
             "_spec:AttributeRules._best", "_spec.py AttributeRules.lookup",
-            "tests/test_memory.py::test_a_spread_follows_a_rule_enabled_after_its_names_were_seen"),
+            "tests/runtime/test_memory.py::test_a_spread_follows_a_rule_enabled_after_its_names_were_seen"),
     _memory("message-ids", "a t-string's message id", "i18n.messages:id_of",
             "i18n/messages.py _id_and_names"),
     _memory("script-splits", "a `script()` source split into strings and names",

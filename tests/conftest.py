@@ -1,8 +1,9 @@
 """Shared test set-up.
 
-The hostile values and the html5lib helpers live in ``tests/hostile.py``, a plain module the
-test modules import (``from hostile import EVIL``); a conftest cannot be imported reliably, as
-the repository root has a conftest.py of its own (the sybil docs runner).
+The hostile values and the html5lib helpers live in ``tests/support/hostile.py``, a plain
+module the test modules import (``from hostile import EVIL``): pyproject.toml puts
+``tests/support`` on the path of every run (``pythonpath``). A conftest cannot be imported
+reliably, as the repository root has a conftest.py of its own (the sybil docs runner).
 """
 
 import pytest

@@ -7,7 +7,7 @@ The entries, the fields and the aria attributes are the guestbook's own function
 (``entry_item``, ``field``, ``invalid``). The layout, the form, the entry list and the script
 call ``url_for``, ``static_url``, ``flashed_messages``, ``csrf_input`` and a lazy message,
 which need a Flask request, so they are reproduced here with the URLs, the token and the label
-they give as constants; tests/test_bench_workloads.py checks that this page is the one the
+they give as constants; tests/bench/test_bench_workloads.py checks that this page is the one the
 guestbook renders in a request (where the nonce of the page's scripts is not set). tdom is
 left out: it filters no URL and writes the script's value as text.
 """

@@ -5,7 +5,7 @@ A raise site passes the facts (names, the value, where the scan stood) and the L
 fault (compile time) or the slot of the value (render time), and raises what it gets back. The
 places a headline names are the vocabulary of the scanner and the lexers (``str(context)``, a
 CSS or JavaScript state's value): those come in as facts. docs/errors.md has a section per code,
-and tests/test_errors.py checks every message in full.
+and tests/api/test_errors.py checks every message in full.
 
 The builders are in two modules, by the stage that finds the fault: :mod:`.syntax` has the
 refusals of the template found at compile time (TemplateSyntaxError), :mod:`.values` the

@@ -15,7 +15,7 @@ Nothing in it is written here but the headings and the lines that join the parts
   ``docs/`` that list does not name follows with its title and first paragraph.
 
 ``--check`` writes nothing: it exits 1, saying how to regenerate, when docs/llms.txt differs
-from what the docs give now (tests/test_llms.py checks the same). Run it in a clone of the
+from what the docs give now (tests/tooling/test_llms.py checks the same). Run it in a clone of the
 repository (``make llms``): it reads the README and the docs next to the package.
 """
 

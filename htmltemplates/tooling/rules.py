@@ -3,7 +3,7 @@ with the section of the docs that says so: the table explain() prints beside eac
 
 The escaper of a hole is the compiler's decision (compiler/ir.py); this module only words
 what the runtime function of that escaper does, as docs/contexts.md and docs/attributes.md
-state it. tests/test_explain.py checks that every section cited exists.
+state it. tests/tooling/test_explain.py checks that every section cited exists.
 """
 
 from __future__ import annotations
