@@ -62,13 +62,13 @@ class LiteralPlace:
         line, end_line, column, _end = self.span
         if location is None:
             return self._line_span(line, column)
-        if location.hole is not None and len(self.holes) == len(template.interpolations):
-            return self.holes[location.hole]
-        index = location.hole if location.hole is not None else location.string
+        if location.slot is not None and len(self.holes) == len(template.interpolations):
+            return self.holes[location.slot]
+        index = location.slot if location.slot is not None else location.string
         start_line, start_column = line, column
         if 0 < index <= len(self.holes) == len(template.interpolations):
             start_line, start_column = self.holes[index - 1][1], self.holes[index - 1][3]
-        text = template.strings[index][: location.offset if location.hole is None else None]
+        text = template.strings[index][: location.offset if location.slot is None else None]
         fault_line = min(start_line + text.count("\n"), end_line)
         return self._line_span(fault_line, start_column if fault_line == line else -1)
 

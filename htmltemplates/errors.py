@@ -107,19 +107,19 @@ class ErrorCode(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Location:
-    """Where a fault is: the interpolation numbered ``hole``, or ``width`` characters of static
+    """Where a fault is: the interpolation in ``slot``, or ``width`` characters of static
     text starting at ``offset`` in ``template.strings[string]``; ``also`` is a second place the
     message points at (the start tag that an end tag does not match)."""
 
     string: int = 0
     offset: int = 0
     width: int = 1
-    hole: int | None = None
+    slot: int | None = None
     also: Location | None = None
 
     @classmethod
-    def at_hole(cls, index: int) -> Location:
-        return cls(string=index, offset=0, width=0, hole=index)
+    def at_hole(cls, slot: int) -> Location:
+        return cls(string=slot, offset=0, width=0, slot=slot)
 
 
 class TemplateError(Exception):
@@ -282,16 +282,16 @@ def excerpt(template: Template, location: Location) -> list[str]:
 
 def _position(template: Template, location: Location) -> int:
     _text, starts = rebuild(template)
-    if location.hole is not None:
-        return starts[location.hole] + len(template.strings[location.hole])
+    if location.slot is not None:
+        return starts[location.slot] + len(template.strings[location.slot])
     return starts[location.string] + location.offset
 
 
 def _excerpt(template: Template, location: Location) -> list[str]:
     text, starts = rebuild(template)
-    if location.hole is not None:
-        start = starts[location.hole] + len(template.strings[location.hole])
-        width = len(_source(template, location.hole))
+    if location.slot is not None:
+        start = starts[location.slot] + len(template.strings[location.slot])
+        width = len(_source(template, location.slot))
     else:
         start = starts[location.string] + location.offset
         width = max(location.width, 1)

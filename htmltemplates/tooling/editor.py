@@ -159,7 +159,7 @@ class Document:
         if place is None:
             return None
         tokens = tokens_of(place.literal.template)
-        if place.hole is None:
+        if place.slot is None:
             prop = _prop_at(tokens or [], place.string, place.offset)
             if prop is None:
                 return None
@@ -169,8 +169,8 @@ class Document:
             if definition is None or parameter is None:
                 return None
             return f"```python\n{parameter}\n```\nprop of `{definition.function.name}`"
-        if _names_component(place.literal.template, place.hole):
-            definition = self.component_at(place, place.hole)
+        if _names_component(place.literal.template, place.slot):
+            definition = self.component_at(place, place.slot)
             if definition is None:
                 return None
             return definition.markdown()
@@ -179,7 +179,7 @@ class Document:
         except TemplateError as error:
             return f"**refused by html()**: {error.headline}\n\n{error.fix}"
         for hole in explained.holes:
-            if hole.slot == place.hole:
+            if hole.slot == place.slot:
                 return _hole_markdown(hole)
         return None
 
@@ -192,10 +192,10 @@ class Document:
         if place is None:
             return None
         tokens = tokens_of(place.literal.template) or []
-        if place.hole is not None:
-            if not _names_component(place.literal.template, place.hole):
+        if place.slot is not None:
+            if not _names_component(place.literal.template, place.slot):
                 return None
-            definition = self.component_at(place, place.hole)
+            definition = self.component_at(place, place.slot)
             return None if definition is None else self._target(place.block, definition, None)
         prop = _prop_at(tokens, place.string, place.offset)
         if prop is None:
@@ -246,7 +246,7 @@ class Document:
         """What may be typed at the place: an element's name after ``<``, an attribute's name
         in a start tag (HTML's, htmx's and Alpine's), a prop's name in a component tag."""
         place = self.place(line, column, cursor=True)
-        if place is None or place.hole is not None:
+        if place is None or place.slot is not None:
             return []
         template = place.literal.template
         scanner = Scanner()

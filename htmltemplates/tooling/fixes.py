@@ -45,11 +45,11 @@ def actions(document: FixedDocument, span: Span) -> list[Action]:
 
 def _fixes(document: FixedDocument, finding: Finding, place: Place) -> Iterator[Action]:
     match finding.code:
-        case "unquoted-value" if place.hole is None:
+        case "unquoted-value" if place.slot is None:
             edits = _quote(place)
             if edits:
                 yield Action("Quote the attribute value", finding.code, edits)
-        case "static-prop" if place.hole is not None:
+        case "static-prop" if place.slot is not None:
             edit = _prop_as_expression(document, place)
             if edit is not None:
                 yield Action(f"Write {edit.text}", finding.code, (edit,))
@@ -105,10 +105,10 @@ def _quote(place: Place) -> tuple[Edit, ...]:
 def _prop_as_expression(document: FixedDocument, place: Place) -> Edit | None:
     """``count={3}`` for the first prop of the tag at the place written as text for a
     parameter that takes no str (the runtime refuses the first)."""
-    assert place.hole is not None
+    assert place.slot is not None
     tokens = tokens_of(place.literal.template) or []
-    tag = next((tag for tag in component_tags(tokens) if tag.slot == place.hole), None)
-    definition = document.component_at(place, place.hole)
+    tag = next((tag for tag in component_tags(tokens) if tag.slot == place.slot), None)
+    definition = document.component_at(place, place.slot)
     if tag is None or definition is None:
         return None
     for item in tag.items:
@@ -134,9 +134,9 @@ def _static_url(place: Place) -> tuple[Edit, ...]:
     """``href={static_url(path)}`` for ``href=/{path}``, with the import of static_url
     from the integration of the framework the module imports (Flask or Quart)."""
     template = place.literal.template
-    if place.hole is None:
+    if place.slot is None:
         return ()
-    index = place.hole
+    index = place.slot
     before = template.strings[index]
     after = template.strings[index + 1]
     prefix = before.rstrip("/")

@@ -111,7 +111,7 @@ class Place:
 
     block: Block
     literal: HTMLLiteral
-    hole: int | None
+    slot: int | None
     string: int = 0
     offset: int = 0
 

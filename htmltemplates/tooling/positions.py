@@ -83,8 +83,8 @@ def location_position(
     if location is None:
         return (*start, True)
     holes = [value for value in node.values if isinstance(value, ast.Interpolation)]
-    if location.hole is not None:
-        hole = holes[location.hole]
+    if location.slot is not None:
+        hole = holes[location.slot]
         return hole.lineno, source.column(hole.lineno, hole.col_offset), True
     segment, line, column = source.segment(node)
     spans = [_span(source, segment, line, column, hole) for hole in holes]
@@ -105,9 +105,9 @@ def location_span(
     end just after its last character. A hole spans its field, ``{`` to ``}``; static text its
     ``width`` characters; no location, or one found only roughly, the literal's first character."""
     line, column, exact = location_position(source, node, template, location)
-    if location is not None and location.hole is not None:
+    if location is not None and location.slot is not None:
         hole = [value for value in node.values if isinstance(value, ast.Interpolation)][
-            location.hole
+            location.slot
         ]
         end_line = hole.end_lineno or hole.lineno
         return line, column, end_line, source.column(end_line, hole.end_col_offset or 0)

@@ -142,11 +142,11 @@ def test_the_first_refusal_reported() -> None:
     ]:
         with pytest.raises(TemplateSyntaxError) as info:
             html(template)
-        assert (anchor, hole) == (info.value.anchor, info.value.location.hole), template
+        assert (anchor, hole) == (info.value.anchor, info.value.location.slot), template
         # the steps of the pipeline raise it, html() only passes it on
         with pytest.raises(TemplateSyntaxError) as again:
             analyze(scan(template))
-        assert (anchor, hole) == (again.value.anchor, again.value.location.hole), template
+        assert (anchor, hole) == (again.value.anchor, again.value.location.slot), template
 
 
 def test_the_scanner_hands_its_refusal_on() -> None:
@@ -160,4 +160,4 @@ def test_the_scanner_hands_its_refusal_on() -> None:
     assert [0, 1] == holes
     with pytest.raises(TemplateSyntaxError) as info:
         analyze(scanned)  # the script's hole comes first
-    assert ("script-value", 1) == (info.value.anchor, info.value.location.hole)
+    assert ("script-value", 1) == (info.value.anchor, info.value.location.slot)

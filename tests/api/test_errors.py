@@ -2698,7 +2698,7 @@ def test_attributes_of_a_render_error() -> None:
         "spread it inside a tag: <a {attrs}>."
     ) == error.fix
     assert "dict-in-text" == error.anchor
-    assert Location(string=1, offset=0, width=0, hole=1) == error.location
+    assert Location(string=1, offset=0, width=0, slot=1) == error.location
     assert template is error.template
     assert error.caller.startswith(THIS_FILE)
     assert (str(error),) == error.args

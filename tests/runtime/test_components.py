@@ -529,7 +529,7 @@ def test_a_template_with_a_component_still_checks_its_children_at_compile_time()
         html(t'<{Card} title="x"><a href="java{x}">y</a></{Card}>')
     assert "url-scheme" == info.value.anchor
     assert info.value.location is not None
-    assert 1 == info.value.location.hole  # in this template, not in the children's
+    assert 1 == info.value.location.slot  # in this template, not in the children's
 
 
 # -- errors (their full messages are in test_errors.py) ----------------------------------------
