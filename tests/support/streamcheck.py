@@ -190,7 +190,20 @@ class _Plugin:
             pytest.fail(f"streamed or awaited, a template rendered otherwise:\n{shown}")
         return result
 
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        # a pytest-xdist worker hands its count to the controller, which prints the sum
+        output = getattr(session.config, "workeroutput", None)
+        if output is not None:
+            output["streamcheck"] = self.total
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node: Any, error: object) -> None:
+        # the controller, when a worker ends (a hook of pytest-xdist's, called only there)
+        self.total += getattr(node, "workeroutput", {}).get("streamcheck", 0)
+
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if hasattr(terminalreporter.config, "workeroutput"):
+            return  # a worker: the controller prints the sum
         terminalreporter.write_line(
             f"streamcheck: {self.total} top-level html() renders rendered again by "
             "stream_html() and html_async(), the same"
