@@ -4,12 +4,11 @@ document, the Python sources of it that are parsed, and a place inside an HTML l
 from __future__ import annotations
 
 import ast
-import keyword
 from collections.abc import Iterator
 from dataclasses import dataclass
 from string.templatelib import Template
 
-from ..analyze.walk import analyze_text
+from ..analyze.walk import analyze_text, prop_keyword
 from ..errors import TemplateError
 from ..scan.scanner import scan
 from ..scan.tokens import ComponentToken, Token
@@ -135,7 +134,6 @@ def component_tags(tokens: list[Token]) -> Iterator[ComponentToken]:
 
 
 def python_name(prop: str) -> str:
-    """The keyword a prop is passed as (analyze/walk.py ``prop_keyword``, which lowering
-    uses): ``-`` as ``_``, ``class_``."""
-    name = prop.replace("-", "_")
-    return name + "_" if keyword.iskeyword(name) else name
+    """The keyword a prop is passed as (``prop_keyword``, which the analysis and lowering
+    use): ``-`` as ``_``, ``class_``; a name that makes no keyword, with ``-`` as ``_``."""
+    return prop_keyword(prop) or prop.replace("-", "_")

@@ -20,7 +20,7 @@ from string.templatelib import Interpolation, Template
 from typing import Any
 
 from .. import _messages as _msg
-from ..analyze.walk import analyze_text
+from ..analyze.walk import analyze_text, prop_keyword
 from ..errors import TemplateError, TemplateSyntaxError
 from ..lang.references import decode_attribute
 from ..runtime.annotations import refuses_str
@@ -29,6 +29,7 @@ from ..scan.tokens import AttrToken, ComponentToken, Token
 from .files import Unreadable, read_python
 from .findings import CodeLint, in_source_order
 from .names import LOCAL, module_bindings, resolvers
+from .places import python_name
 
 __all__ = ["components"]
 
@@ -253,9 +254,8 @@ def _prop_names(tag: ComponentToken) -> list[str] | None:
     names = []
     for item in tag.items:
         if isinstance(item, AttrToken):
-            name = item.name.replace("-", "_")
-            name = name + "_" if keyword.iskeyword(name) else name
-            if not name.isidentifier():
+            name = prop_keyword(item.name)
+            if name is None:
                 return None
             names.append(name)
     return names
@@ -296,8 +296,7 @@ def _static(tag: ComponentToken, name: str, signature: _Declared) -> list[Templa
     for item in tag.items:
         if not isinstance(item, AttrToken) or item.parts is None:
             continue  # a spread, or a bare prop (True)
-        prop = item.name.replace("-", "_")
-        prop = prop + "_" if keyword.iskeyword(prop) else prop
+        prop = python_name(item.name)
         if prop in signature.not_str and all(isinstance(part, str) for part in item.parts):
             text = "".join(decode_attribute(part) for part in item.parts)  # type: ignore[arg-type]
             found.append(_msg.static_prop(name, prop, signature.not_str[prop], text, tag.slot))
