@@ -18,6 +18,7 @@ import pytest
 
 from htmltemplates import _fastpaths
 from htmltemplates._fastpaths import TABLE
+from htmltemplates.tooling import fastpaths
 
 ROOT = Path(__file__).parents[2]
 PACKAGE = ROOT / "htmltemplates"
@@ -127,8 +128,8 @@ def test_no_shortcut_or_memory_outside_the_table() -> None:
 
 
 def test_the_architecture_doc_prints_the_table() -> None:
-    current = _fastpaths.DOC.read_text(encoding="utf-8")
-    if _fastpaths.documented(current) != current:
+    current = fastpaths.DOC.read_text(encoding="utf-8")
+    if fastpaths.documented(current) != current:
         pytest.fail(
             "docs/architecture.md's table of fast paths is out of date: run "
             "`make fastpaths` (or `tools/fastpaths write`)",
